@@ -1,0 +1,318 @@
+/* check.c - md5sum -c: verify the digests in checksum lists.
+ *
+ * A list holds lines "DIGEST  NAME" (or "DIGEST *NAME"), as md5sum prints
+ * them, or "MD5 (NAME) = DIGEST", as md5sum --tag and BSD md5 print them.  A
+ * leading backslash means NAME is escaped: \\, \n and \r stand for a
+ * backslash, a newline and a carriage return. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "md5sum.h"
+
+static bool is_blank(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+static int hex_value(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/* Read 32 hex digits at s, either case, into digest. */
+static bool parse_hex(const char *s, uint8_t digest[MD5_DIGEST_LENGTH])
+{
+	for (int i = 0; i < MD5_DIGEST_LENGTH; i++) {
+		int hi = hex_value(s[2 * i]), lo = hi < 0 ? -1 : hex_value(s[2 * i + 1]);
+
+		if (lo < 0)
+			return false;
+		digest[i] = (uint8_t)(hi << 4 | lo);
+	}
+	return true;
+}
+
+/* Undo the escapes in the string s, in place; false on an unknown escape. */
+static bool unescape(char *s)
+{
+	char *to = s;
+
+	for (; *s; s++) {
+		if (*s == '\\') {
+			s++;
+			if (*s == '\\')
+				*s = '\\';
+			else if (*s == 'n')
+				*s = '\n';
+			else if (*s == 'r')
+				*s = '\r';
+			else
+				return false;
+		}
+		*to++ = *s;
+	}
+	*to = '\0';
+	return true;
+}
+
+/* "(NAME) = DIGEST" after "MD5" or "MD5 ": NAME runs to the last ')', and
+ * blanks may stand around the '='. */
+static enum line_kind parse_tag_line(char *s, size_t len, bool escaped,
+				     char **name, uint8_t digest[MD5_DIGEST_LENGTH])
+{
+	char *close = s + len;
+	char *p;
+
+	while (close > s + 1 && close[-1] != ')')
+		close--;
+	if (close <= s + 1)
+		return LINE_BAD;
+	close--;
+	for (p = close + 1; is_blank(*p); p++)
+		;
+	if (*p++ != '=')
+		return LINE_BAD;
+	while (is_blank(*p))
+		p++;
+	if (strlen(p) != 2 * MD5_DIGEST_LENGTH || !parse_hex(p, digest))
+		return LINE_BAD;
+	*close = '\0';
+	*name = s + 1;
+	return escaped && !unescape(*name) ? LINE_BAD : LINE_CHECKSUM;
+}
+
+/* "DIGEST  NAME", "DIGEST *NAME" or "DIGEST NAME"; the blank after DIGEST
+ * may be a tab.  The one-space form is taken only while the two-space one
+ * has not been seen, and then a second space belongs to the name. */
+static enum line_kind parse_gnu_line(char *s, size_t len, bool escaped,
+				     enum line_form *form, char **name,
+				     uint8_t digest[MD5_DIGEST_LENGTH])
+{
+	size_t i = 2 * MD5_DIGEST_LENGTH + 1;
+
+	if (len < i + 1 || !parse_hex(s, digest) || !is_blank(s[i - 1]))
+		return LINE_BAD;
+	if (len - i == 1 || (s[i] != ' ' && s[i] != '*')) {
+		if (*form == FORM_TWO_SPACES)
+			return LINE_BAD;
+		*form = FORM_ONE_SPACE;
+	} else if (*form != FORM_ONE_SPACE) {
+		*form = FORM_TWO_SPACES;
+		i++;
+	}
+	*name = s + i;
+	return escaped && !unescape(*name) ? LINE_BAD : LINE_CHECKSUM;
+}
+
+enum line_kind parse_check_line(char *s, size_t len, enum line_form *form,
+				char **name, uint8_t digest[MD5_DIGEST_LENGTH])
+{
+	bool escaped;
+	size_t i = 0;
+
+	if (len > 0 && s[len - 1] == '\n')
+		len--;
+	if (len > 0 && s[len - 1] == '\r')
+		len--;
+	s[len] = '\0';
+	if (len == 0 || s[0] == '#')
+		return LINE_SKIP;
+	while (is_blank(s[i]))
+		i++;
+	escaped = s[i] == '\\';
+	i += escaped;
+	if (strncmp(s + i, "MD5", 3) != 0)
+		return parse_gnu_line(s + i, len - i, escaped, form, name, digest);
+	i += 3;
+	i += s[i] == ' ';
+	if (s[i] != '(')
+		return LINE_BAD;
+	return parse_tag_line(s + i, len - i, escaped, name, digest);
+}
+
+/* What -c found in one list, for its summary. */
+struct tally {
+	uintmax_t lines;	/* lines read */
+	uintmax_t good;		/* properly formatted lines */
+	uintmax_t bad;		/* improperly formatted lines */
+	uintmax_t unreadable;	/* listed files not opened or read */
+	uintmax_t mismatched;	/* listed files with another digest */
+	uintmax_t matched;	/* listed files verified */
+};
+
+/* A list being checked: where its lines come from and how it went. */
+struct list {
+	const char *name;	/* as given; "-" is standard input */
+	const char *shown;	/* as named in messages */
+	FILE *file;
+	struct tally tally;
+};
+
+/* -c output for one file: "NAME: RESULT", escaped when NAME has a newline. */
+static void print_result(struct out *o, const char *name, const char *result)
+{
+	if (strchr(name, '\n')) {
+		out_put(o, "\\", 1);
+		out_escaped(o, name);
+	} else {
+		out_str(o, name);
+	}
+	out_str(o, ": ");
+	out_str(o, result);
+	out_end_line(o, '\n');
+}
+
+/* Report one line of the list: count it and print what the options ask. */
+static void report_check(struct run *run, struct list *l, const struct job *j)
+{
+	const struct options *opt = run->opt;
+	bool show = !opt->status;
+
+	if (j->bad_line) {
+		l->tally.bad++;
+		if (opt->warn) {
+			char msg[64];
+
+			snprintf(msg, sizeof msg, "%ju: improperly formatted MD5 checksum line",
+				 j->line);
+			report_error(run, l->shown, msg);
+		}
+		return;
+	}
+	l->tally.good++;
+	if (j->err == ENOENT && opt->ignore_missing)
+		return;
+	if (j->err) {
+		report_error(run, j->name, strerror(j->err));
+		l->tally.unreadable++;
+		if (show)
+			print_result(&run->out, j->name, "FAILED open or read");
+	} else if (memcmp(j->digest, j->expect, MD5_DIGEST_LENGTH) != 0) {
+		l->tally.mismatched++;
+		if (show)
+			print_result(&run->out, j->name, "FAILED");
+	} else {
+		l->tally.matched++;
+		if (show && !opt->quiet)
+			print_result(&run->out, j->name, "OK");
+	}
+}
+
+/* Make the next line of the list into a job; false at the end of the list
+ * or on a read error (then ferror tells). */
+static bool next_job(struct run *run, struct list *l, char **line, size_t *size,
+		     struct job *j)
+{
+	ssize_t len = getline(line, size, l->file);
+	char *name;
+
+	while (len >= 0) {
+		*j = (struct job){ .line = ++l->tally.lines };
+		switch (parse_check_line(*line, (size_t)len, &run->form, &name, j->expect)) {
+		case LINE_SKIP:
+			len = getline(line, size, l->file);
+			continue;
+		case LINE_BAD:
+			j->bad_line = true;
+			return true;
+		case LINE_CHECKSUM:
+			j->name = strdup(name);
+			if (!j->name)
+				die_no_memory(run->prog);
+			if (strcmp(name, "-") == 0)
+				run->read_stdin = true;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* Hash the files of the list in batches and report them in order. */
+static void check_lines(struct run *run, struct list *l)
+{
+	enum { BATCH = 64 };
+	struct job jobs[BATCH];
+	size_t per_batch = run->opt->jobs > 1 ? BATCH : 1;
+	char *line = NULL;
+	size_t size = 0;
+	size_t n;
+
+	do {
+		for (n = 0; n < per_batch && next_job(run, l, &line, &size, &jobs[n]); n++)
+			;
+		hash_jobs(jobs, n, run->buf, run->opt->jobs);
+		for (size_t i = 0; i < n; i++) {
+			report_check(run, l, &jobs[i]);
+			free(jobs[i].name);
+		}
+		out_flush(&run->out);
+	} while (n == per_batch);
+	free(line);
+}
+
+static void warn_count(const char *prog, uintmax_t n, const char *one, const char *many)
+{
+	if (n > 0)
+		complain(prog, "WARNING: %ju %s", n, n == 1 ? one : many);
+}
+
+/* The warnings after a list, in GNU's words; false when the list failed. */
+static bool summarize(struct run *run, const struct list *l)
+{
+	const struct options *opt = run->opt;
+	const struct tally *t = &l->tally;
+	bool unverified = opt->ignore_missing && t->matched == 0;
+
+	out_flush(&run->out);
+	if (t->good == 0) {
+		error_file(run->prog, l->shown, "no properly formatted checksum lines found");
+		return false;
+	}
+	if (!opt->status) {
+		warn_count(run->prog, t->bad, "line is improperly formatted",
+			   "lines are improperly formatted");
+		warn_count(run->prog, t->unreadable, "listed file could not be read",
+			   "listed files could not be read");
+		warn_count(run->prog, t->mismatched, "computed checksum did NOT match",
+			   "computed checksums did NOT match");
+		if (unverified)
+			error_file(run->prog, l->shown, "no file was verified");
+	}
+	return t->unreadable == 0 && t->mismatched == 0 && !unverified &&
+	       !(opt->strict && t->bad > 0);
+}
+
+bool check_list(struct run *run, const char *name)
+{
+	bool is_stdin = strcmp(name, "-") == 0;
+	struct list l = {
+		.name = name,
+		.shown = is_stdin ? "standard input" : name,
+		.file = is_stdin ? stdin : fopen(name, "r"),
+	};
+	bool read_failed;
+
+	if (!l.file) {
+		report_error(run, name, strerror(errno));
+		return false;
+	}
+	run->read_stdin |= is_stdin;
+	check_lines(run, &l);
+	read_failed = ferror(l.file);
+	if (!is_stdin)
+		fclose(l.file);
+	if (read_failed) {
+		report_error(run, l.shown, "read error");
+		return false;
+	}
+	return summarize(run, &l);
+}

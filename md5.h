@@ -1,0 +1,42 @@
+/* md5.h - the MD5 message digest (RFC 1321) as a small streaming library.
+ *
+ * Contract: md5_init, then md5_update any number of times with any lengths
+ * and any alignment, then md5_final once.  md5_final wipes the context; call
+ * md5_init again to reuse it.  No allocation, no global state, thread-safe
+ * for distinct contexts. */
+#ifndef MD5_H
+#define MD5_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum {
+	MD5_BLOCK_LENGTH = 64,		/* bytes per compression block */
+	MD5_DIGEST_LENGTH = 16,		/* bytes in a digest */
+	MD5_DIGEST_STRING_LENGTH = 33,	/* hex digest and its NUL */
+};
+
+struct md5 {
+	uint32_t state[4];		/* chaining words A, B, C, D */
+	uint64_t count;			/* bytes hashed so far */
+	uint8_t buf[MD5_BLOCK_LENGTH];	/* pending partial block */
+};
+
+/* Start a new message. */
+void md5_init(struct md5 *ctx);
+
+/* Add len bytes at p to the message. */
+void md5_update(struct md5 *ctx, const void *p, size_t len);
+
+/* Pad the message, write its digest and wipe the context. */
+void md5_final(struct md5 *ctx, uint8_t digest[MD5_DIGEST_LENGTH]);
+
+/* Compress nblocks whole 64-byte blocks at p into state: the raw transform,
+ * for callers that keep their own buffering and padding. */
+void md5_blocks(uint32_t state[4], const uint8_t *p, size_t nblocks);
+
+/* Write digest as 32 lower-case hex digits and a NUL into hex; return hex. */
+char *md5_hex(const uint8_t digest[MD5_DIGEST_LENGTH],
+	      char hex[MD5_DIGEST_STRING_LENGTH]);
+
+#endif

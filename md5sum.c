@@ -1,0 +1,317 @@
+/* md5sum - print or check MD5 (128-bit) checksums, as GNU coreutils does.
+ *
+ * usage: md5sum [-bctwz] [-j N] [FILE]...
+ *
+ * Print the MD5 digest of each FILE, or of standard input when FILE is "-"
+ * or absent.  With -c, each FILE is a list of digests and names to verify.
+ *
+ * -b	binary mode: mark lines with '*'	-t  text mode (default)
+ * -c	check the digests listed in FILEs	-z  end lines with NUL, no escaping
+ * -w	warn about improperly formatted lines	-j  hash N files at once
+ * --tag	BSD-style lines: MD5 (NAME) = DIGEST
+ * --ignore-missing, --quiet, --status, --strict: see --help */
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "md5sum.h"
+
+static const char help_text[] =
+"Usage: %s [OPTION]... [FILE]...\n"
+"Print or check MD5 (128-bit) checksums.\n"
+"\n"
+"With no FILE, or when FILE is -, read standard input.\n"
+"  -b, --binary          read in binary mode\n"
+"  -c, --check           read checksums from the FILEs and check them\n"
+"      --tag             create a BSD-style checksum\n"
+"  -t, --text            read in text mode (default)\n"
+"  -z, --zero            end each output line with NUL, not newline,\n"
+"                          and disable file name escaping\n"
+"  -j, --jobs=N          hash up to N files at once (default: one per CPU\n"
+"                          when there are several files; 1: one by one)\n"
+"\n"
+"The following five options are useful only when verifying checksums:\n"
+"      --ignore-missing  don't fail or report status for missing files\n"
+"      --quiet           don't print OK for each successfully verified file\n"
+"      --status          don't output anything, status code shows success\n"
+"      --strict          exit non-zero for improperly formatted checksum lines\n"
+"  -w, --warn            warn about improperly formatted checksum lines\n"
+"\n"
+"      --help        display this help and exit\n"
+"      --version     output version information and exit\n"
+"\n"
+"The sums are computed as described in RFC 1321.\n"
+"When checking, the input should be a former output of this program.\n"
+"The default mode is to print a line with: checksum, a space,\n"
+"a character indicating input mode ('*' for binary, ' ' for text\n"
+"or where binary is insignificant), and name for each FILE.\n"
+"\n"
+"Note: There is no difference between binary mode and text mode on GNU systems.\n";
+
+static const char version_text[] =
+"md5sum (md5sum project) 1.0\n"
+"A GNU-compatible md5sum, libc only.  0BSD licence: use, copy, modify and\n"
+"distribute freely, with or without fee; no warranty.\n";
+
+enum {
+	OPT_IGNORE_MISSING = CHAR_MAX + 1,
+	OPT_QUIET,
+	OPT_STATUS,
+	OPT_STRICT,
+	OPT_TAG,
+	OPT_HELP,
+	OPT_VERSION,
+};
+
+/* Alphabetical, as GNU lists them: getopt names ambiguous prefixes' matches
+ * in this order. */
+static const struct option long_options[] = {
+	{ "binary", no_argument, NULL, 'b' },
+	{ "check", no_argument, NULL, 'c' },
+	{ "ignore-missing", no_argument, NULL, OPT_IGNORE_MISSING },
+	{ "jobs", required_argument, NULL, 'j' },
+	{ "quiet", no_argument, NULL, OPT_QUIET },
+	{ "status", no_argument, NULL, OPT_STATUS },
+	{ "strict", no_argument, NULL, OPT_STRICT },
+	{ "tag", no_argument, NULL, OPT_TAG },
+	{ "text", no_argument, NULL, 't' },
+	{ "warn", no_argument, NULL, 'w' },
+	{ "zero", no_argument, NULL, 'z' },
+	{ "help", no_argument, NULL, OPT_HELP },
+	{ "version", no_argument, NULL, OPT_VERSION },
+	{ NULL, 0, NULL, 0 },
+};
+
+static _Noreturn void usage_error(const char *prog, const char *msg)
+{
+	if (msg)
+		complain(prog, "%s", msg);
+	fprintf(stderr, "Try '%s --help' for more information.\n", prog);
+	exit(EXIT_FAILURE);
+}
+
+/* Say that standard output failed, with errno's reason when there is one. */
+static void complain_write_error(const char *prog)
+{
+	if (errno)
+		complain(prog, "write error: %s", strerror(errno));
+	else
+		complain(prog, "write error");
+}
+
+/* Print text, with the program's name for its "%s", and exit. */
+static _Noreturn void print_and_exit(const char *prog, const char *text)
+{
+	struct out o;
+	const char *mark = strstr(text, "%s");
+
+	out_init(&o, STDOUT_FILENO);
+	if (mark) {
+		out_put(&o, text, (size_t)(mark - text));
+		out_str(&o, prog);
+		text = mark + 2;
+	}
+	out_str(&o, text);
+	if (!out_close(&o)) {
+		complain_write_error(prog);
+		exit(EXIT_FAILURE);
+	}
+	exit(EXIT_SUCCESS);
+}
+
+static unsigned parse_jobs(const char *prog, const char *arg)
+{
+	char *end;
+	long n;
+
+	errno = 0;
+	n = strtol(arg, &end, 10);
+	if (errno || end == arg || *end || n < 1 || n > 1024) {
+		complain(prog, "invalid number of jobs: '%s'", arg);
+		usage_error(prog, NULL);
+	}
+	return (unsigned)n;
+}
+
+/* -c's display options override each other: the last one given wins. */
+static void set_verbosity(struct options *opt, int c)
+{
+	opt->status = c == OPT_STATUS;
+	opt->quiet = c == OPT_QUIET;
+	opt->warn = c == 'w';
+}
+
+/* Reject the combinations GNU rejects, with its words, in its order. */
+static void check_combinations(const char *prog, const struct options *opt)
+{
+	const char *msg = NULL;
+
+	if (opt->tag && opt->binary == 0)
+		msg = "--tag does not support --text mode";
+	else if (opt->zero && opt->check)
+		msg = "the --zero option is not supported when verifying checksums";
+	else if (opt->tag && opt->check)
+		msg = "the --tag option is meaningless when verifying checksums";
+	else if (opt->binary >= 0 && opt->check)
+		msg = "the --binary and --text options are meaningless when verifying checksums";
+	else if (opt->ignore_missing && !opt->check)
+		msg = "the --ignore-missing option is meaningful only when verifying checksums";
+	else if (opt->status && !opt->check)
+		msg = "the --status option is meaningful only when verifying checksums";
+	else if (opt->warn && !opt->check)
+		msg = "the --warn option is meaningful only when verifying checksums";
+	else if (opt->quiet && !opt->check)
+		msg = "the --quiet option is meaningful only when verifying checksums";
+	else if (opt->strict && !opt->check)
+		msg = "the --strict option is meaningful only when verifying checksums";
+	if (msg)
+		usage_error(prog, msg);
+}
+
+/* Fill in opt from the command line; return the index of the first FILE. */
+static int parse_options(int argc, char **argv, struct options *opt)
+{
+	const char *prog = argv[0];
+	bool jobs_given = false;
+	int c;
+
+	*opt = (struct options){ .binary = -1, .jobs = 1 };
+	while ((c = getopt_long(argc, argv, "bcj:twz", long_options, NULL)) != -1) {
+		switch (c) {
+		case 'b': opt->binary = 1; break;
+		case 't': opt->binary = 0; break;
+		case 'c': opt->check = true; break;
+		case 'z': opt->zero = true; break;
+		case 'j': opt->jobs = parse_jobs(prog, optarg); jobs_given = true; break;
+		/* --tag implies binary, and a later -t is refused. */
+		case OPT_TAG: opt->tag = true; opt->binary = 1; break;
+		case OPT_IGNORE_MISSING: opt->ignore_missing = true; break;
+		case OPT_STRICT: opt->strict = true; break;
+		case OPT_QUIET: case OPT_STATUS: case 'w': set_verbosity(opt, c); break;
+		case OPT_HELP: print_and_exit(prog, help_text);
+		case OPT_VERSION: print_and_exit(prog, version_text);
+		default: usage_error(prog, NULL);
+		}
+	}
+	check_combinations(prog, opt);
+	if (!jobs_given && argc - optind > 1)
+		opt->jobs = default_jobs();
+	return optind;
+}
+
+/* One line for one hashed file: "DIGEST  NAME", "DIGEST *NAME" or
+ * "MD5 (NAME) = DIGEST", with a leading backslash when NAME is escaped. */
+static void print_digest(struct run *run, const struct job *j)
+{
+	const struct options *opt = run->opt;
+	struct out *o = &run->out;
+	bool escape = !opt->zero && strpbrk(j->name, "\\\n\r");
+	char hex[MD5_DIGEST_STRING_LENGTH];
+
+	md5_hex(j->digest, hex);
+	if (escape)
+		out_put(o, "\\", 1);
+	if (opt->tag)
+		out_str(o, "MD5 (");
+	else {
+		out_str(o, hex);
+		out_str(o, opt->binary == 1 ? " *" : "  ");
+	}
+	if (escape)
+		out_escaped(o, j->name);
+	else
+		out_str(o, j->name);
+	if (opt->tag) {
+		out_str(o, ") = ");
+		out_str(o, hex);
+	}
+	out_end_line(o, opt->zero ? '\0' : '\n');
+}
+
+/* Report a hashed file: its line, or why it has none. */
+static bool report_digest(struct run *run, const struct job *j)
+{
+	if (j->err) {
+		report_error(run, j->name, strerror(j->err));
+		return false;
+	}
+	print_digest(run, j);
+	return true;
+}
+
+/* Hash the files in names[0..n) and report each, in order. */
+static bool hash_names(struct run *run, char **names, size_t n)
+{
+	enum { BATCH = 64 };
+	struct job jobs[BATCH];
+	size_t per_batch = run->opt->jobs > 1 ? BATCH : 1;
+	bool ok = true;
+
+	for (size_t done = 0; done < n; done += per_batch) {
+		size_t count = n - done < per_batch ? n - done : per_batch;
+
+		for (size_t i = 0; i < count; i++) {
+			jobs[i] = (struct job){ .name = names[done + i] };
+			if (strcmp(jobs[i].name, "-") == 0)
+				run->read_stdin = true;
+		}
+		hash_jobs(jobs, count, run->buf, run->opt->jobs);
+		for (size_t i = 0; i < count; i++)
+			ok &= report_digest(run, &jobs[i]);
+		out_flush(&run->out);
+	}
+	return ok;
+}
+
+static bool check_lists(struct run *run, char **names, size_t n)
+{
+	bool ok = true;
+
+	for (size_t i = 0; i < n; i++)
+		ok &= check_list(run, names[i]);
+	return ok;
+}
+
+/* Close what the run used; false when that reveals an error. */
+static bool finish(struct run *run)
+{
+	bool ok = true;
+
+	out_flush(&run->out);
+	if (run->read_stdin && close(STDIN_FILENO) != 0) {
+		complain(run->prog, "standard input: %s", strerror(errno));
+		ok = false;
+	}
+	if (!out_close(&run->out)) {
+		complain_write_error(run->prog);
+		ok = false;
+	}
+	return ok;
+}
+
+int main(int argc, char **argv)
+{
+	static char stdin_name[] = "-";
+	char *just_stdin[] = { stdin_name };
+	struct options opt;
+	struct run run = { .prog = argv[0], .opt = &opt, .form = FORM_UNKNOWN };
+	int first = parse_options(argc, argv, &opt);
+	char **names = first < argc ? argv + first : just_stdin;
+	size_t n = first < argc ? (size_t)(argc - first) : 1;
+	bool ok;
+
+	/* One write per message, as GNU's unbuffered stderr nearly does. */
+	setvbuf(stderr, NULL, _IOLBF, 0);
+	run.buf = aligned_alloc(64, READ_SIZE);
+	if (!run.buf)
+		die_no_memory(run.prog);
+	out_init(&run.out, STDOUT_FILENO);
+	ok = opt.check ? check_lists(&run, names, n) : hash_names(&run, names, n);
+	ok &= finish(&run);
+	free(run.buf);
+	return ok ? EXIT_SUCCESS : EXIT_FAILURE;
+}

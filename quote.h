@@ -1,0 +1,14 @@
+/* quote.h - quote a file name for a diagnostic exactly as GNU md5sum does.
+ *
+ * The result is a shell word: unchanged when safe, else in "..." or '...'
+ * with unprintable bytes as $'\ooo' escapes.  What counts as printable
+ * follows LC_CTYPE, so the caller must have set it (for example with
+ * setlocale(LC_ALL, "")) before the first call; it may do so lazily, just
+ * before printing its first diagnostic.  Thread-safe; no global state. */
+#ifndef QUOTE_H
+#define QUOTE_H
+
+/* Return name quoted as a malloc'd string, or NULL if out of memory. */
+char *quote_name(const char *name);
+
+#endif
