@@ -10,8 +10,8 @@ LDFLAGS = -fsanitize=address,undefined
 endif
 
 LIB = md5.o
-OBJ = md5sum.o check.o hash.o output.o quote.o $(LIB)
-HDR = md5.h md5_steps.h md5sum.h check.h quote.h
+OBJ = md5sum.o check.o hash.o parallel.o lanes.o output.o quote.o $(LIB)
+HDR = md5.h md5_steps.h md5sum.h check.h lanes.h quote.h
 
 all: md5sum
 
@@ -21,13 +21,22 @@ md5sum: $(OBJ)
 %.o: %.c $(HDR)
 	$(CC) $(STD) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
+TESTS = tests/unit tests/lanes_test
+HELPERS = tests/quote_driver
+
 tests/unit: tests/unit.c $(LIB) $(HDR)
 	$(CC) $(STD) $(CPPFLAGS) $(CFLAGS) -I. $(LDFLAGS) -o $@ tests/unit.c $(LIB) $(LDLIBS)
 
-check: md5sum tests/unit
-	tests/run
+tests/lanes_test: tests/lanes_test.c lanes.o $(LIB) $(HDR)
+	$(CC) $(STD) $(CPPFLAGS) $(CFLAGS) -I. $(LDFLAGS) -o $@ tests/lanes_test.c lanes.o $(LIB) $(LDLIBS)
+
+tests/quote_driver: tests/quote_driver.c quote.o quote.h
+	$(CC) $(STD) $(CPPFLAGS) $(CFLAGS) -I. $(LDFLAGS) -o $@ tests/quote_driver.c quote.o
+
+check: md5sum $(TESTS) $(HELPERS)
+	TEST_PROGRAMS="$(TESTS)" tests/run
 
 clean:
-	rm -f md5sum tests/unit *.o
+	rm -f md5sum $(TESTS) $(HELPERS) *.o
 
 .PHONY: all check clean

@@ -207,56 +207,63 @@ static void report_check(struct run *run, struct list *l, const struct job *j)
 	}
 }
 
+/* A list being checked, as a source of jobs. */
+struct list_jobs {
+	struct run *run;
+	struct list *list;
+	char *line;
+	size_t size;
+};
+
 /* Make the next line of the list into a job; false at the end of the list
  * or on a read error (then ferror tells). */
-static bool next_job(struct run *run, struct list *l, char **line, size_t *size,
-		     struct job *j)
+static bool next_line(void *ctx, struct job *j)
 {
-	ssize_t len = getline(line, size, l->file);
+	struct list_jobs *lj = ctx;
+	struct list *l = lj->list;
 	char *name;
+	ssize_t len;
 
-	while (len >= 0) {
+	while ((len = getline(&lj->line, &lj->size, l->file)) >= 0) {
 		*j = (struct job){ .line = ++l->tally.lines };
-		switch (parse_check_line(*line, (size_t)len, &run->form, &name, j->expect)) {
+		switch (parse_check_line(lj->line, (size_t)len, &lj->run->form, &name, j->expect)) {
 		case LINE_SKIP:
-			len = getline(line, size, l->file);
 			continue;
 		case LINE_BAD:
 			j->bad_line = true;
 			return true;
 		case LINE_CHECKSUM:
+			/* A list read from standard input cannot name it too. */
+			if (l->file == stdin && strcmp(name, "-") == 0) {
+				j->bad_line = true;
+				return true;
+			}
 			j->name = strdup(name);
 			if (!j->name)
-				die_no_memory(run->prog);
-			if (strcmp(name, "-") == 0)
-				run->read_stdin = true;
+				die_no_memory(lj->run->prog);
+			lj->run->read_stdin |= strcmp(name, "-") == 0;
 			return true;
 		}
 	}
 	return false;
 }
 
-/* Hash the files of the list in batches and report them in order. */
+static void report_line(void *ctx, struct job *j)
+{
+	struct list_jobs *lj = ctx;
+
+	report_check(lj->run, lj->list, j);
+	free(j->name);
+}
+
+/* Hash the files of the list and report them in order. */
 static void check_lines(struct run *run, struct list *l)
 {
-	enum { BATCH = 64 };
-	struct job jobs[BATCH];
-	size_t per_batch = run->opt->jobs > 1 ? BATCH : 1;
-	char *line = NULL;
-	size_t size = 0;
-	size_t n;
+	struct list_jobs lj = { .run = run, .list = l };
+	struct job_source src = { next_line, report_line, &lj };
 
-	do {
-		for (n = 0; n < per_batch && next_job(run, l, &line, &size, &jobs[n]); n++)
-			;
-		hash_jobs(jobs, n, run->buf, run->opt->jobs);
-		for (size_t i = 0; i < n; i++) {
-			report_check(run, l, &jobs[i]);
-			free(jobs[i].name);
-		}
-		out_flush(&run->out);
-	} while (n == per_batch);
-	free(line);
+	run_jobs(run, &src);
+	free(lj.line);
 }
 
 static void warn_count(const char *prog, uintmax_t n, const char *one, const char *many)
@@ -301,6 +308,11 @@ bool check_list(struct run *run, const char *name)
 	};
 	bool read_failed;
 
+	if (is_stdin && run->stdin_closed) {
+		run->read_stdin = true;
+		report_error(run, l.shown, "read error");
+		return false;
+	}
 	if (!l.file) {
 		report_error(run, name, strerror(errno));
 		return false;

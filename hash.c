@@ -6,9 +6,8 @@
 
 #include "md5sum.h"
 
-/* Hash everything fd gives until end of file: 0, or the errno of a failed
- * read.  An interrupted read is simply tried again. */
-static int hash_fd(int fd, uint8_t digest[MD5_DIGEST_LENGTH], uint8_t *buf)
+/* An interrupted read is simply tried again. */
+int hash_fd(int fd, uint8_t digest[MD5_DIGEST_LENGTH], uint8_t *buf)
 {
 	struct md5 ctx;
 
@@ -29,28 +28,40 @@ static int hash_fd(int fd, uint8_t digest[MD5_DIGEST_LENGTH], uint8_t *buf)
 	return 0;
 }
 
-int hash_file(const char *name, uint8_t digest[MD5_DIGEST_LENGTH], uint8_t *buf)
+int hash_file(const struct run *run, const char *name,
+	      uint8_t digest[MD5_DIGEST_LENGTH])
 {
 	bool is_stdin = strcmp(name, "-") == 0;
 	int fd = is_stdin ? STDIN_FILENO : open(name, O_RDONLY | O_CLOEXEC);
 	int err;
 
+	if (is_stdin && run->stdin_closed)
+		return EBADF;
 	if (fd < 0)
 		return errno;
 	/* Advice only: its failure (say, on a pipe) changes nothing. */
 	(void)posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
-	err = hash_fd(fd, digest, buf);
+	err = hash_fd(fd, digest, run->buf);
 	if (!is_stdin && close(fd) != 0 && err == 0)
 		err = errno;
 	return err;
 }
 
-void hash_jobs(struct job *jobs, size_t n, uint8_t *buf, unsigned nthreads)
+void run_jobs(struct run *run, const struct job_source *src)
 {
-	(void)nthreads;
-	for (size_t i = 0; i < n; i++)
-		if (!jobs[i].bad_line)
-			jobs[i].err = hash_file(jobs[i].name, jobs[i].digest, buf);
+	struct job j;
+
+	if (run->lanes) {
+		run_jobs_parallel(run, src);
+		return;
+	}
+	while (src->next(src->ctx, &j)) {
+		if (!j.bad_line)
+			j.err = hash_file(run, j.name, j.digest);
+		j.hashed = true;
+		src->report(src->ctx, &j);
+		out_flush(&run->out);
+	}
 }
 
 unsigned default_jobs(void)

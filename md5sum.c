@@ -11,6 +11,7 @@
  * --tag	BSD-style lines: MD5 (NAME) = DIGEST
  * --ignore-missing, --quiet, --status, --strict: see --help */
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
@@ -69,20 +70,22 @@ enum {
 
 /* Alphabetical, as GNU lists them: getopt names ambiguous prefixes' matches
  * in this order. */
+/* In GNU's order: getopt lists an ambiguous prefix's matches in this order.
+ * --jobs, ours, comes last. */
 static const struct option long_options[] = {
-	{ "binary", no_argument, NULL, 'b' },
 	{ "check", no_argument, NULL, 'c' },
 	{ "ignore-missing", no_argument, NULL, OPT_IGNORE_MISSING },
-	{ "jobs", required_argument, NULL, 'j' },
 	{ "quiet", no_argument, NULL, OPT_QUIET },
 	{ "status", no_argument, NULL, OPT_STATUS },
+	{ "warn", no_argument, NULL, 'w' },
 	{ "strict", no_argument, NULL, OPT_STRICT },
 	{ "tag", no_argument, NULL, OPT_TAG },
-	{ "text", no_argument, NULL, 't' },
-	{ "warn", no_argument, NULL, 'w' },
 	{ "zero", no_argument, NULL, 'z' },
+	{ "binary", no_argument, NULL, 'b' },
+	{ "text", no_argument, NULL, 't' },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ "version", no_argument, NULL, OPT_VERSION },
+	{ "jobs", required_argument, NULL, 'j' },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -103,19 +106,23 @@ static void complain_write_error(const char *prog)
 		complain(prog, "write error");
 }
 
-/* Print text, with the program's name for its "%s", and exit. */
+/* Print text, with the program's name for its "%s", and exit.  The text
+ * goes out before the close, so a failure to write it is told as GNU tells
+ * it: "write error", without a reason. */
 static _Noreturn void print_and_exit(const char *prog, const char *text)
 {
 	struct out o;
 	const char *mark = strstr(text, "%s");
 
-	out_init(&o, STDOUT_FILENO);
+	out_init(&o, STDOUT_FILENO, false);
 	if (mark) {
 		out_put(&o, text, (size_t)(mark - text));
 		out_str(&o, prog);
 		text = mark + 2;
 	}
-	out_str(&o, text);
+	out_put(&o, text, strlen(text) - 1);
+	out_end_line(&o, '\n');
+	out_flush(&o);
 	if (!out_close(&o)) {
 		complain_write_error(prog);
 		exit(EXIT_FAILURE);
@@ -173,20 +180,19 @@ static void check_combinations(const char *prog, const struct options *opt)
 }
 
 /* Fill in opt from the command line; return the index of the first FILE. */
-static int parse_options(int argc, char **argv, struct options *opt)
+static int parse_options(int argc, char **argv, const char *prog,
+			 struct options *opt)
 {
-	const char *prog = argv[0];
-	bool jobs_given = false;
 	int c;
 
-	*opt = (struct options){ .binary = -1, .jobs = 1 };
+	*opt = (struct options){ .binary = -1 };
 	while ((c = getopt_long(argc, argv, "bcj:twz", long_options, NULL)) != -1) {
 		switch (c) {
 		case 'b': opt->binary = 1; break;
 		case 't': opt->binary = 0; break;
 		case 'c': opt->check = true; break;
 		case 'z': opt->zero = true; break;
-		case 'j': opt->jobs = parse_jobs(prog, optarg); jobs_given = true; break;
+		case 'j': opt->jobs = parse_jobs(prog, optarg); break;
 		/* --tag implies binary, and a later -t is refused. */
 		case OPT_TAG: opt->tag = true; opt->binary = 1; break;
 		case OPT_IGNORE_MISSING: opt->ignore_missing = true; break;
@@ -198,8 +204,6 @@ static int parse_options(int argc, char **argv, struct options *opt)
 		}
 	}
 	check_combinations(prog, opt);
-	if (!jobs_given && argc - optind > 1)
-		opt->jobs = default_jobs();
 	return optind;
 }
 
@@ -243,28 +247,40 @@ static bool report_digest(struct run *run, const struct job *j)
 	return true;
 }
 
-/* Hash the files in names[0..n) and report each, in order. */
-static bool hash_names(struct run *run, char **names, size_t n)
+/* The command line's files, as jobs, and how their reports went. */
+struct names {
+	struct run *run;
+	char **names;
+	size_t count, next;
+	bool ok;
+};
+
+static bool next_name(void *ctx, struct job *j)
 {
-	enum { BATCH = 64 };
-	struct job jobs[BATCH];
-	size_t per_batch = run->opt->jobs > 1 ? BATCH : 1;
-	bool ok = true;
+	struct names *n = ctx;
 
-	for (size_t done = 0; done < n; done += per_batch) {
-		size_t count = n - done < per_batch ? n - done : per_batch;
+	if (n->next == n->count)
+		return false;
+	*j = (struct job){ .name = n->names[n->next++] };
+	n->run->read_stdin |= strcmp(j->name, "-") == 0;
+	return true;
+}
 
-		for (size_t i = 0; i < count; i++) {
-			jobs[i] = (struct job){ .name = names[done + i] };
-			if (strcmp(jobs[i].name, "-") == 0)
-				run->read_stdin = true;
-		}
-		hash_jobs(jobs, count, run->buf, run->opt->jobs);
-		for (size_t i = 0; i < count; i++)
-			ok &= report_digest(run, &jobs[i]);
-		out_flush(&run->out);
-	}
-	return ok;
+static void report_name(void *ctx, struct job *j)
+{
+	struct names *n = ctx;
+
+	n->ok &= report_digest(n->run, j);
+}
+
+/* Hash the files in names[0..count) and report each, in order. */
+static bool hash_names(struct run *run, char **names, size_t count)
+{
+	struct names n = { .run = run, .names = names, .count = count, .ok = true };
+	struct job_source src = { next_name, report_name, &n };
+
+	run_jobs(run, &src);
+	return n.ok;
 }
 
 static bool check_lists(struct run *run, char **names, size_t n)
@@ -276,13 +292,31 @@ static bool check_lists(struct run *run, char **names, size_t n)
 	return ok;
 }
 
+/* The lane engine for hashing many files: the fastest, or the one that the
+ * environment variable MD5SUM_ENGINE names (for tests and benchmarks). */
+static const struct md5_engine *choose_engine(const char *prog, bool *forced)
+{
+	const char *name = getenv("MD5SUM_ENGINE");
+	const struct md5_engine *e;
+
+	*forced = name && *name;
+	e = md5_engine_pick(*forced ? name : NULL);
+	if (!e) {
+		complain(prog, "MD5SUM_ENGINE: no engine '%s' on this machine", name);
+		exit(EXIT_FAILURE);
+	}
+	return e;
+}
+
 /* Close what the run used; false when that reveals an error. */
 static bool finish(struct run *run)
 {
 	bool ok = true;
 
 	out_flush(&run->out);
-	if (run->read_stdin && close(STDIN_FILENO) != 0) {
+	if (run->read_stdin && (run->stdin_closed || close(STDIN_FILENO) != 0)) {
+		if (run->stdin_closed)
+			errno = EBADF;
 		complain(run->prog, "standard input: %s", strerror(errno));
 		ok = false;
 	}
@@ -293,13 +327,39 @@ static bool finish(struct run *run)
 	return ok;
 }
 
+/* The name for messages, as GNU's: argv[0], except that a libtool wrapper's
+ * "DIR/.libs/lt-NAME" is called NAME. */
+static const char *program_name(const char *argv0)
+{
+	const char *base = strrchr(argv0, '/');
+
+	if (base && base - argv0 >= 6 && strncmp(base - 6, "/.libs", 6) == 0) {
+		argv0 = base + 1;
+		if (strncmp(argv0, "lt-", 3) == 0)
+			argv0 += 3;
+	}
+	return argv0;
+}
+
+/* GNU reads standard input through stdio, so a closed one fails with EBADF
+ * even when a list opened later takes descriptor 0.  Keep 0 taken by
+ * /dev/null, and remember that it was closed. */
+static bool stdin_was_closed(void)
+{
+	if (fcntl(STDIN_FILENO, F_GETFD) != -1 || errno != EBADF)
+		return false;
+	(void)open("/dev/null", O_RDONLY);
+	return true;
+}
+
 int main(int argc, char **argv)
 {
 	static char stdin_name[] = "-";
 	char *just_stdin[] = { stdin_name };
 	struct options opt;
-	struct run run = { .prog = argv[0], .opt = &opt, .form = FORM_UNKNOWN };
-	int first = parse_options(argc, argv, &opt);
+	struct run run = { .prog = program_name(argv[0]), .opt = &opt,
+			   .form = FORM_UNKNOWN, .stdin_closed = stdin_was_closed() };
+	int first = parse_options(argc, argv, run.prog, &opt);
 	char **names = first < argc ? argv + first : just_stdin;
 	size_t n = first < argc ? (size_t)(argc - first) : 1;
 	bool ok;
@@ -309,7 +369,12 @@ int main(int argc, char **argv)
 	run.buf = aligned_alloc(64, READ_SIZE);
 	if (!run.buf)
 		die_no_memory(run.prog);
-	out_init(&run.out, STDOUT_FILENO);
+	/* One file is hashed by the plain path; more, or a list, in lanes. */
+	if (opt.check || n > 1 || opt.jobs > 0)
+		run.lanes = choose_engine(run.prog, &run.forced);
+	if (opt.jobs == 0)
+		opt.jobs = default_jobs();
+	out_init(&run.out, STDOUT_FILENO, opt.zero);
 	ok = opt.check ? check_lists(&run, names, n) : hash_names(&run, names, n);
 	ok &= finish(&run);
 	free(run.buf);

@@ -10,48 +10,55 @@
 #include "md5sum.h"
 #include "quote.h"
 
-void out_init(struct out *o, int fd)
+void out_init(struct out *o, int fd, bool hold)
 {
-	o->fd = fd;
-	o->err = 0;
-	o->line_buffered = isatty(fd);
-	o->len = 0;
-	o->done = 0;
+	*o = (struct out){ .fd = fd, .hold = hold, .line_buffered = isatty(fd) };
 }
 
-/* Write n bytes at p, whatever write(2) takes at a time.  After the first
- * error nothing more is written: the run ends with "write error". */
-static void write_all(struct out *o, const char *p, size_t n)
+/* Write n bytes at p, whatever write(2) takes at a time: 0 or an errno.
+ * What could not be written is dropped, as stdio drops it. */
+static int write_all(int fd, const char *p, size_t n)
 {
-	while (n > 0 && o->err == 0) {
-		ssize_t w = write(o->fd, p, n);
+	while (n > 0) {
+		ssize_t w = write(fd, p, n);
 
 		if (w < 0 && errno != EINTR)
-			o->err = errno;
+			return errno;
 		if (w > 0) {
 			p += w;
 			n -= (size_t)w;
 		}
 	}
+	return 0;
+}
+
+/* Write buf[0..n) and keep the rest; remember the first failure. */
+static void write_front(struct out *o, size_t n)
+{
+	int err = write_all(o->fd, o->buf, n);
+
+	if (err && !o->err)
+		o->err = err;
+	memmove(o->buf, o->buf + n, o->len - n);
+	o->len -= n;
+	o->done -= n;
 }
 
 void out_flush(struct out *o)
 {
-	write_all(o, o->buf, o->done);
-	memmove(o->buf, o->buf + o->done, o->len - o->done);
-	o->len -= o->done;
-	o->done = 0;
+	if (!o->hold)
+		write_front(o, o->done);
 }
 
 void out_put(struct out *o, const void *p, size_t n)
 {
 	if (o->len + n > sizeof o->buf)
-		out_flush(o);
+		write_front(o, o->done);
 	if (o->len + n > sizeof o->buf) {
 		/* A line longer than the buffer cannot go out in one piece. */
-		write_all(o, o->buf, o->len);
-		o->len = 0;
-		write_all(o, p, n);
+		write_front(o, o->len);
+		if (write_all(o->fd, p, n) && !o->err)
+			o->err = errno;
 		return;
 	}
 	memcpy(o->buf + o->len, p, n);
@@ -71,17 +78,19 @@ void out_end_line(struct out *o, char end)
 		out_flush(o);
 }
 
+/* As GNU's close of stdout: an error is told when an earlier write failed,
+ * or when the last write or the close fails, unless that is only a closed
+ * standard output that nothing was left to go to. */
 bool out_close(struct out *o)
 {
-	int close_err;
+	bool pending = o->len > 0;
+	int last = write_all(o->fd, o->buf, o->len);
 
-	write_all(o, o->buf, o->len);
+	if (close(o->fd) != 0 && last == 0)
+		last = errno;
 	o->len = o->done = 0;
-	close_err = close(o->fd) == 0 ? 0 : errno;
-	/* As GNU: after a failed write, the error told is close's, if any; a
-	 * closed standard output never written to is no error. */
-	errno = close_err;
-	return o->err == 0 && (close_err == 0 || close_err == EBADF);
+	errno = last;
+	return !(o->err || (last && (pending || last != EBADF)));
 }
 
 void out_escaped(struct out *o, const char *name)

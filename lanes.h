@@ -1,0 +1,44 @@
+/* lanes.h - MD5 block engines that compress several independent streams of
+ * whole 64-byte blocks at once, one stream per SIMD lane.
+ *
+ * An engine is the raw transform of md5_blocks (md5.h) done `width` times
+ * side by side: no buffering, no padding.  Callers group streams that have
+ * whole blocks ready, run the engine over the blocks every lane has, and
+ * finish each message with md5.h's API or their own padding; a lane with
+ * nothing left can point at another lane's blocks and ignore its state.
+ * Engines hold no state of their own and are thread-safe.
+ *
+ * Keep the lanes' buffers from starting at the same offset modulo 4 KiB
+ * (as equal-sized page-aligned buffers do): the blocks the engine reads
+ * together then fall in the same L1 cache sets, which cost avx2x2 about a
+ * fifth of its speed in lanes_bench.  A stagger of one 64-byte cache line
+ * per lane is enough. */
+#ifndef LANES_H
+#define LANES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* An engine hashes `width` independent streams of whole blocks at once. */
+struct md5_engine {
+	const char *name;	/* "scalar", "sse2", "sse2x2", "avx2",
+				 * "avx2x2", "avx512", "neon" */
+	unsigned width;		/* lanes */
+	/* Advance state[i] over nblocks blocks read from p[i], for every lane
+	 * i < width; each p[i] points at nblocks * 64 readable bytes, at any
+	 * alignment.  Lanes may share or repeat pointers. */
+	void (*blocks)(uint32_t (*state)[4], const uint8_t *const *p,
+		       size_t nblocks);
+};
+
+/* The fastest engine this CPU runs, or the one called name (NULL when that
+ * one is unknown or not supported here).  name NULL means fastest, by
+ * throughput with every lane busy: with fewer streams than its width a
+ * narrower engine from md5_engines() may do better. */
+const struct md5_engine *md5_engine_pick(const char *name);
+
+/* All engines this CPU runs, fastest first, NULL-terminated, for tests and
+ * benchmarks.  "scalar" (width 1, md5_blocks) is always among them. */
+const struct md5_engine *const *md5_engines(void);
+
+#endif

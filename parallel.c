@@ -1,0 +1,428 @@
+/* parallel.c - many files at once.  Worker threads each hash several files
+ * side by side, one per lane of a SIMD engine (lanes.h); the calling thread
+ * makes the jobs and reports them in input order, exactly as the one-by-one
+ * path in hash.c does. */
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "md5sum.h"
+
+/* Bytes read at a time for one lane: enough that a read(2) costs little
+ * beside hashing what it brings, few enough that 16 lanes stay in L2. */
+enum { LANE_BUF = 32 * 1024 };
+
+/* Lane buffers start 64 bytes apart modulo 4 KiB: blocks that the engine
+ * loads together then fall in different cache sets (lanes.h). */
+enum { LANE_STRIDE = LANE_BUF + 64 };
+
+/* Jobs between the reporting thread and the workers: a ring of slots,
+ * reported at head, handed to workers at next, filled at tail.  The counters
+ * only grow; a slot is counter % size. */
+struct queue {
+	pthread_mutex_t lock;
+	pthread_cond_t more;	/* jobs were added, or the end came */
+	pthread_cond_t hashed;	/* the job at the head was hashed */
+	struct job *ring;
+	size_t size;
+	size_t head, next, tail;
+	bool end;		/* no job will be added */
+	unsigned idle;		/* workers waiting for jobs */
+	struct job *_Atomic awaited;	/* the job the reporter waits for */
+};
+
+/* One file in one lane of a worker. */
+struct lane {
+	struct job *job;	/* NULL when the lane is free */
+	int fd;
+	bool eof;
+	uint64_t count;		/* bytes compressed so far */
+	size_t pos, len;	/* bytes read, not yet compressed: buf[pos..len) */
+	uint8_t *buf;		/* LANE_BUF bytes */
+};
+
+struct worker {
+	struct queue *q;
+	struct job **done;	/* finished, not yet published */
+	unsigned ndone;
+	const struct md5_engine *const *engines;	/* to choose from, widest first */
+	unsigned width;		/* lanes: the widest engine's */
+	struct lane *lane;
+	uint32_t (*state)[4];	/* each lane's chaining words */
+	uint8_t *buf;		/* READ_SIZE bytes, for files that are not regular */
+	pthread_t thread;
+};
+
+/* Standard input is read by the reporting thread, in order, and a bad list
+ * line needs no hashing: workers take neither. */
+static bool for_workers(const struct job *j)
+{
+	return !j->bad_line && strcmp(j->name, "-") != 0;
+}
+
+/* Up to max jobs for a worker, into got; wait for some only when told to.
+ * Return how many; 0 when there are none now, or (waiting) none to come. */
+static unsigned take_jobs(struct queue *q, struct job **got, unsigned max, bool wait)
+{
+	unsigned n = 0;
+
+	pthread_mutex_lock(&q->lock);
+	for (;;) {
+		for (; q->next < q->tail && n < max; q->next++) {
+			struct job *j = &q->ring[q->next % q->size];
+
+			if (for_workers(j))
+				got[n++] = j;
+		}
+		if (n > 0 || !wait || q->end)
+			break;
+		q->idle++;
+		pthread_cond_wait(&q->more, &q->lock);
+		q->idle--;
+	}
+	pthread_mutex_unlock(&q->lock);
+	return n;
+}
+
+
+/* Set the job's result; publish_jobs makes it known. */
+static void finish_job(struct worker *w, struct job *j, int err)
+{
+	j->err = err;
+	w->done[w->ndone++] = j;
+}
+
+/* Make the finished jobs known to the reporter, all at once so that it
+ * wakes once for them.  The lock is taken only when it waits for one of
+ * them: hashed and awaited are stored and loaded in opposite orders, so one
+ * of the two threads always sees the other's store. */
+static void publish_jobs(struct worker *w)
+{
+	struct job *awaited;
+
+	if (w->ndone == 0)
+		return;
+	for (unsigned i = 0; i < w->ndone; i++)
+		atomic_store(&w->done[i]->hashed, true);
+	awaited = atomic_load(&w->q->awaited);
+	for (unsigned i = 0; i < w->ndone; i++) {
+		if (w->done[i] == awaited) {
+			pthread_mutex_lock(&w->q->lock);
+			pthread_cond_signal(&w->q->hashed);
+			pthread_mutex_unlock(&w->q->lock);
+		}
+	}
+	w->ndone = 0;
+}
+
+/* Open the job's file into lane l.  A file that is not regular (a pipe, a
+ * device, a directory) is hashed at once, by plain reads: it may deliver
+ * its bytes slowly or not at all, and lanes need whole blocks. */
+static bool start_lane(struct worker *w, unsigned l, struct job *j)
+{
+	struct lane *lane = &w->lane[l];
+	int fd = open(j->name, O_RDONLY | O_CLOEXEC);
+	struct stat st;
+	int err;
+
+	if (fd < 0) {
+		finish_job(w, j, errno);
+		return false;
+	}
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		err = hash_fd(fd, j->digest, w->buf);
+		if (close(fd) != 0 && err == 0)
+			err = errno;
+		finish_job(w, j, err);
+		return false;
+	}
+	(void)posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+	*lane = (struct lane){ .job = j, .fd = fd, .buf = lane->buf };
+	memcpy(w->state[l], (const uint32_t[4]){ 0x67452301, 0xefcdab89, 0x98badcfe,
+						 0x10325476 }, sizeof w->state[l]);
+	return true;
+}
+
+/* Give free lanes new jobs; wait for one only when all lanes are free.
+ * Return the number of busy lanes. */
+static unsigned fill_lanes(struct worker *w, unsigned busy)
+{
+	struct job *got[64];
+	unsigned n, l = 0;
+
+	while (busy < w->width) {
+		publish_jobs(w);	/* jobs that failed to start, before waiting */
+		n = take_jobs(w->q, got, w->width - busy, busy == 0);
+		if (n == 0)
+			break;
+		for (unsigned i = 0; i < n; i++) {
+			while (w->lane[l].job)
+				l++;
+			busy += start_lane(w, l, got[i]);
+		}
+	}
+	return busy;
+}
+
+/* The lane's file is read to its end: pad what is left, close, report. */
+static void finish_lane(struct worker *w, unsigned l, int err)
+{
+	struct lane *lane = &w->lane[l];
+	struct md5 ctx = { .count = lane->count };
+
+	if (err == 0) {
+		memcpy(ctx.state, w->state[l], sizeof ctx.state);
+		md5_update(&ctx, lane->buf + lane->pos, lane->len - lane->pos);
+		md5_final(&ctx, lane->job->digest);
+	}
+	if (close(lane->fd) != 0 && err == 0)
+		err = errno;
+	finish_job(w, lane->job, err);
+	lane->job = NULL;
+}
+
+/* Read until the lane has a whole block or its file ends; false when the
+ * lane was finished instead. */
+static bool feed_lane(struct worker *w, unsigned l)
+{
+	struct lane *lane = &w->lane[l];
+
+	if (lane->len - lane->pos >= MD5_BLOCK_LENGTH)
+		return true;
+	memmove(lane->buf, lane->buf + lane->pos, lane->len - lane->pos);
+	lane->len -= lane->pos;
+	lane->pos = 0;
+	while (lane->len < MD5_BLOCK_LENGTH && !lane->eof) {
+		ssize_t n = read(lane->fd, lane->buf + lane->len, LANE_BUF - lane->len);
+
+		if (n < 0 && errno != EINTR) {
+			finish_lane(w, l, errno);
+			return false;
+		}
+		lane->len += n > 0 ? (size_t)n : 0;
+		lane->eof = n == 0;
+	}
+	if (lane->len < MD5_BLOCK_LENGTH) {
+		finish_lane(w, l, 0);
+		return false;
+	}
+	return true;
+}
+
+/* The narrowest engine that has room for n lanes. */
+static const struct md5_engine *engine_for(const struct worker *w, unsigned n)
+{
+	const struct md5_engine *best = w->engines[0];
+
+	for (size_t i = 1; w->engines[i]; i++)
+		if (w->engines[i]->width >= n && w->engines[i]->width < best->width)
+			best = w->engines[i];
+	return best;
+}
+
+/* Compress the blocks that every busy lane has, packing busy lanes into
+ * the narrowest engine that holds them. */
+static void compress(struct worker *w, unsigned busy)
+{
+	unsigned index[64], n = 0;
+	uint32_t state[64][4];
+	const uint8_t *p[64] = { NULL };
+	size_t blocks = SIZE_MAX;
+	const struct md5_engine *e = engine_for(w, busy);
+
+	for (unsigned l = 0; l < w->width; l++) {
+		struct lane *lane = &w->lane[l];
+
+		if (!lane->job)
+			continue;
+		index[n] = l;
+		memcpy(state[n], w->state[l], sizeof state[n]);
+		p[n++] = lane->buf + lane->pos;
+		if ((lane->len - lane->pos) / MD5_BLOCK_LENGTH < blocks)
+			blocks = (lane->len - lane->pos) / MD5_BLOCK_LENGTH;
+	}
+	for (unsigned i = n; i < e->width; i++)
+		p[i] = p[0];	/* idle lanes repeat lane 0's data */
+	e->blocks(state, p, blocks);
+	for (unsigned i = 0; i < n; i++) {
+		struct lane *lane = &w->lane[index[i]];
+
+		memcpy(w->state[index[i]], state[i], sizeof state[i]);
+		lane->pos += blocks * MD5_BLOCK_LENGTH;
+		lane->count += blocks * MD5_BLOCK_LENGTH;
+	}
+}
+
+static void *work(void *arg)
+{
+	struct worker *w = arg;
+	unsigned busy = 0;
+
+	while ((busy = fill_lanes(w, busy)) > 0) {
+		for (unsigned l = 0; l < w->width; l++)
+			if (w->lane[l].job && !feed_lane(w, l))
+				busy--;
+		publish_jobs(w);
+		if (busy > 0)
+			compress(w, busy);
+	}
+	publish_jobs(w);
+	return NULL;
+}
+
+/* Lanes, buffers and engines for one worker; false when out of memory. */
+static bool setup_worker(struct worker *w, struct queue *q,
+			 const struct md5_engine *const *engines)
+{
+	*w = (struct worker){ .q = q, .engines = engines, .width = engines[0]->width };
+	for (size_t i = 1; engines[i]; i++)
+		if (engines[i]->width > w->width)
+			w->width = engines[i]->width;
+	w->lane = calloc(w->width, sizeof *w->lane);
+	w->state = calloc(w->width, sizeof *w->state);
+	w->buf = malloc(READ_SIZE + (size_t)w->width * LANE_STRIDE);
+	/* Each take of jobs is at most width, and may all finish at once. */
+	w->done = calloc(2 * (size_t)w->width, sizeof *w->done);
+	if (!w->lane || !w->state || !w->buf || !w->done)
+		return false;
+	for (unsigned l = 0; l < w->width; l++)
+		w->lane[l].buf = w->buf + READ_SIZE + (size_t)l * LANE_STRIDE;
+	return true;
+}
+
+static void free_worker(struct worker *w)
+{
+	free(w->done);
+	free(w->lane);
+	free(w->state);
+	free(w->buf);
+}
+
+/* Fill the free slots from src and hand them to the workers at once;
+ * false when src has no more. */
+static bool add_jobs(struct queue *q, const struct job_source *src)
+{
+	size_t tail = q->tail;
+	bool more = true;
+
+	/* Workers do not look at slots past the tail until it moves. */
+	while (tail - q->head < q->size && (more = src->next(src->ctx, &q->ring[tail % q->size])))
+		atomic_init(&q->ring[tail++ % q->size].hashed, false);
+	pthread_mutex_lock(&q->lock);
+	q->tail = tail;
+	q->end = !more;
+	if (q->idle)
+		pthread_cond_broadcast(&q->more);
+	pthread_mutex_unlock(&q->lock);
+	return more;
+}
+
+/* Wait until the head job is hashed.  Output waits in the buffer for a
+ * while; after a tenth of a second it is shown, and waiting goes on. */
+static void wait_for_head(struct run *run, struct queue *q, const struct job *j)
+{
+	struct timespec until;
+	bool shown = false;
+
+	clock_gettime(CLOCK_REALTIME, &until);
+	until.tv_nsec += 100 * 1000 * 1000;
+	if (until.tv_nsec >= 1000 * 1000 * 1000) {
+		until.tv_sec++;
+		until.tv_nsec -= 1000 * 1000 * 1000;
+	}
+	if (atomic_load(&j->hashed))
+		return;
+	pthread_mutex_lock(&q->lock);
+	atomic_store(&q->awaited, (struct job *)j);
+	while (!atomic_load(&j->hashed)) {
+		if (shown) {
+			pthread_cond_wait(&q->hashed, &q->lock);
+		} else if (pthread_cond_timedwait(&q->hashed, &q->lock, &until) != 0) {
+			pthread_mutex_unlock(&q->lock);
+			out_flush(&run->out);
+			shown = true;
+			pthread_mutex_lock(&q->lock);
+		}
+	}
+	atomic_store(&q->awaited, NULL);
+	pthread_mutex_unlock(&q->lock);
+}
+
+/* Have the job at the head hashed: by the workers, or here. */
+static void await_head(struct run *run, struct queue *q)
+{
+	struct job *j = &q->ring[q->head % q->size];
+
+	if (for_workers(j)) {
+		wait_for_head(run, q, j);
+	} else if (!j->bad_line) {
+		out_flush(&run->out);
+		j->err = hash_file(run, j->name, j->digest);
+	}
+}
+
+/* Keep the ring at least half full, report its head once hashed, repeat. */
+static void feed_and_report(struct run *run, struct queue *q,
+			    const struct job_source *src)
+{
+	bool more = true;
+
+	for (;;) {
+		if (more && q->tail - q->head <= q->size / 2)
+			more = add_jobs(q, src);
+		if (q->head == q->tail)
+			break;
+		await_head(run, q);
+		src->report(src->ctx, &q->ring[q->head++ % q->size]);
+	}
+	out_flush(&run->out);
+}
+
+void run_jobs_parallel(struct run *run, const struct job_source *src)
+{
+	const struct md5_engine *one[] = { run->lanes, NULL };
+	const struct md5_engine *const *engines = run->forced ? one : md5_engines();
+	unsigned nthreads = run->opt->jobs, started = 0;
+	struct worker *workers = calloc(nthreads, sizeof *workers);
+	struct queue q = {
+		.lock = PTHREAD_MUTEX_INITIALIZER,
+		.more = PTHREAD_COND_INITIALIZER,
+		.hashed = PTHREAD_COND_INITIALIZER,
+	};
+
+	q.size = 4 * (size_t)nthreads * run->lanes->width;
+	if (q.size < 64)
+		q.size = 64;
+	q.ring = calloc(q.size, sizeof *q.ring);
+	if (!workers || !q.ring)
+		die_no_memory(run->prog);
+	for (; started < nthreads; started++) {
+		struct worker *w = &workers[started];
+
+		if (!setup_worker(w, &q, engines))
+			die_no_memory(run->prog);
+		if (pthread_create(&w->thread, NULL, work, w) != 0) {
+			free_worker(w);
+			break;
+		}
+	}
+	if (started == 0) {
+		/* No thread to be had: hash one by one on this thread. */
+		run->lanes = NULL;
+		run_jobs(run, src);
+	} else {
+		feed_and_report(run, &q, src);
+	}
+	for (unsigned i = 0; i < started; i++) {
+		pthread_join(workers[i].thread, NULL);
+		free_worker(&workers[i]);
+	}
+	free(workers);
+	free(q.ring);
+}

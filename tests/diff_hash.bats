@@ -1,0 +1,1085 @@
+#!/usr/bin/env bats
+# Differential tests, hashing mode and option handling: GNU md5sum 9.1 vs ours.
+# See diff_helper.bash.  Run against GNU itself with MD5SUM=/usr/bin/md5sum.
+
+load diff_helper
+
+setup() {
+	diff_setup
+}
+
+teardown() {
+	diff_teardown
+}
+
+# ---------------------------------------------------------------- basics
+
+@test "hash: one file prints 'HASH  NAME'" {
+	same_as_gnu -- a
+	gnu_stdout_is "$HA  a"$'\n'
+	gnu_status_is 0
+}
+
+@test "hash: several files are printed in argument order" {
+	same_as_gnu -- h a e x
+	gnu_stdout_is "$HH  h"$'\n'"$HA  a"$'\n'"$HE  e"$'\n'"$HX  x"$'\n'
+}
+
+@test "hash: empty file" {
+	same_as_gnu -- e
+	gnu_stdout_is "$HE  e"$'\n'
+}
+
+@test "hash: the same file named twice is hashed twice" {
+	same_as_gnu -- a a
+	gnu_stdout_is "$HA  a"$'\n'"$HA  a"$'\n'
+}
+
+@test "hash: no arguments reads stdin, named '-'" {
+	same_as_gnu --stdin a --
+	gnu_stdout_is "$HA  -"$'\n'
+}
+
+@test "hash: no arguments with empty stdin" {
+	same_as_gnu --stdin e --
+	gnu_stdout_is "$HE  -"$'\n'
+}
+
+@test "hash: '-' reads stdin" {
+	same_as_gnu --stdin h -- -
+	gnu_stdout_is "$HH  -"$'\n'
+}
+
+@test "hash: '-' twice, the second read sees end of file" {
+	same_as_gnu --stdin h -- - -
+	gnu_stdout_is "$HH  -"$'\n'"$HE  -"$'\n'
+}
+
+@test "hash: '-' twice on a pipe" {
+	same_as_gnu_sh -- 'printf abc | md5sum - -'
+	gnu_stdout_is "$HA  -"$'\n'"$HE  -"$'\n'
+}
+
+@test "hash: '-' between other files" {
+	same_as_gnu --stdin h -- a - e
+	gnu_stdout_is "$HA  a"$'\n'"$HH  -"$'\n'"$HE  e"$'\n'
+}
+
+@test "hash: stdin from a pipe" {
+	same_as_gnu_sh -- 'printf "hello\n" | md5sum'
+}
+
+@test "hash: large stdin from a pipe (5 MB)" {
+	same_as_gnu_sh -- 'yes "some text line" | head -c 5000000 | md5sum'
+}
+
+@test "hash: '--' ends options, nothing after it reads stdin" {
+	same_as_gnu --stdin a -- --
+	gnu_stdout_is "$HA  -"$'\n'
+}
+
+@test "hash: '-- -' reads stdin" {
+	same_as_gnu --stdin a -- -- -
+}
+
+@test "hash: '-- --' is a file named '--'" {
+	same_as_gnu -- -- --
+	gnu_stderr_is $'md5sum: --: No such file or directory\n'
+	gnu_status_is 1
+}
+
+@test "hash: '-- -b' treats -b as a (missing) file name" {
+	same_as_gnu -- -- -b
+	gnu_stderr_is $'md5sum: -b: No such file or directory\n'
+}
+
+@test "hash: '-- -b' hashes an existing file named -b" {
+	printf 'abc' >-b
+	same_as_gnu -- -- -b a
+	gnu_stdout_is "$HA  -b"$'\n'"$HA  a"$'\n'
+}
+
+@test "hash: a file named '-' is reached as ./-" {
+	printf 'abc' >./-
+	same_as_gnu --stdin h -- ./- -
+	gnu_stdout_is "$HA  ./-"$'\n'"$HH  -"$'\n'
+}
+
+@test "hash: options after file names are still options (argument permutation)" {
+	same_as_gnu -- a -b e
+	gnu_stdout_is "$HA *a"$'\n'"$HE *e"$'\n'
+}
+
+@test "hash: --tag after file names applies to all files" {
+	same_as_gnu -- a e --tag
+}
+
+@test "hash: -z after file names applies to all files" {
+	same_as_gnu -- a e -z
+}
+
+@test "hash: POSIXLY_CORRECT stops option parsing at the first file name" {
+	POSIXLY_CORRECT=1 same_as_gnu -- a -b
+	gnu_stdout_is "$HA  a"$'\n'
+	gnu_stderr_is $'md5sum: -b: No such file or directory\n'
+}
+
+@test "hash: absolute path names are printed as given" {
+	same_as_gnu -- "$W/a"
+	gnu_stdout_is "$HA  $W/a"$'\n'
+}
+
+@test "hash: relative path with directories" {
+	mkdir -p sub/dir
+	printf 'abc' >sub/dir/f
+	same_as_gnu -- sub/dir/f ./sub/../a
+}
+
+@test "hash: symlink to a file is hashed under the link name" {
+	ln -s a link
+	same_as_gnu -- link
+	gnu_stdout_is "$HA  link"$'\n'
+}
+
+@test "hash: pipe by name (/dev/fd from process substitution)" {
+	same_as_gnu_sh -- 'md5sum <(printf abc) a'
+}
+
+# ------------------------------------------------------------ sizes / data
+
+@test "hash: sizes around the 64-byte block boundary" {
+	local n fails=()
+	for n in 1 2 3 15 16 17 31 32 33 54 55 56 57 58 62 63 64 65 66 118 119 120 121 126 127 128 129 130 191 192 193; do
+		head -c "$n" /dev/zero | tr '\0' 'q' >"z$n"
+		same_as_gnu -- "z$n" || fails+=("size $n")
+	done
+	((${#fails[@]} == 0)) || fail "differs for: ${fails[*]}"
+}
+
+@test "hash: sizes around read-buffer boundaries" {
+	local n fails=()
+	seq 1 400000 >src
+	for n in 511 512 513 1023 1024 1025 4095 4096 4097 8191 8192 8193 32767 32768 32769 65535 65536 65537 131072 1000000 2000000; do
+		head -c "$n" src >"y$n"
+		same_as_gnu -- "y$n" || fails+=("size $n")
+	done
+	((${#fails[@]} == 0)) || fail "differs for: ${fails[*]}"
+}
+
+@test "hash: all 256 byte values" {
+	local i s=''
+	for i in $(seq 0 255); do s+=$(printf '\\%03o' "$i"); done
+	printf "$s" >bytes
+	[[ $(wc -c <bytes) -eq 256 ]]
+	same_as_gnu -- bytes
+	gnu_stdout_is $'e2c865db4162bed963bfaa9ef6ac18f0  bytes\n'
+}
+
+@test "hash: binary data with NUL bytes and CRLF" {
+	printf 'a\0b\r\nc\0\0\r\n\377\376' >bin
+	same_as_gnu -- bin
+	same_as_gnu -- -b bin
+	same_as_gnu -- -t bin
+}
+
+@test "hash: large file (8 MB) and the same data from stdin" {
+	seq 1 1500000 >big
+	same_as_gnu -- big
+	same_as_gnu --stdin big --
+	same_as_gnu --stdin big -- -
+}
+
+@test "hash: text mode and binary mode give the same digest" {
+	printf 'a\r\nb\n' >crlf
+	same_as_gnu -- -t crlf
+	same_as_gnu -- -b crlf
+}
+
+# --------------------------------------------------------- output formats
+
+@test "hash: -b marks binary with '*'" {
+	same_as_gnu -- -b a e
+	gnu_stdout_is "$HA *a"$'\n'"$HE *e"$'\n'
+}
+
+@test "hash: --binary long form" {
+	same_as_gnu -- --binary a
+}
+
+@test "hash: -t prints two spaces" {
+	same_as_gnu -- -t a
+	gnu_stdout_is "$HA  a"$'\n'
+}
+
+@test "hash: --text long form" {
+	same_as_gnu -- --text a
+}
+
+@test "hash: the last of -b / -t wins" {
+	same_as_gnu_each -- '-b -t' '-t -b' '-b -t -b' '--binary --text' '--text --binary' ::: a
+	same_as_gnu -- -t -b a
+	gnu_stdout_is "$HA *a"$'\n'
+}
+
+@test "hash: --tag prints the BSD format" {
+	same_as_gnu -- --tag a e
+	gnu_stdout_is "MD5 (a) = $HA"$'\n'"MD5 (e) = $HE"$'\n'
+}
+
+@test "hash: --tag with stdin names it '-'" {
+	same_as_gnu --stdin a -- --tag
+	gnu_stdout_is "MD5 (-) = $HA"$'\n'
+}
+
+@test "hash: -b with stdin prints '*-'" {
+	same_as_gnu --stdin a -- -b
+	gnu_stdout_is "$HA *-"$'\n'
+}
+
+@test "hash: -z ends lines with NUL" {
+	same_as_gnu -- -z a e
+	# (bash strings cannot hold NUL: check the bytes with od)
+	[[ $(od -An -c "$GNU_OUT" | tr -d ' \n') == "${HA}a\\0${HE}e\\0" ]]
+}
+
+@test "hash: --zero long form" {
+	same_as_gnu -- --zero a
+}
+
+@test "hash: -z with stdin" {
+	same_as_gnu --stdin a -- -z
+}
+
+@test "hash: --tag -b is accepted and prints the tag format" {
+	same_as_gnu -- --tag -b a
+	gnu_stdout_is "MD5 (a) = $HA"$'\n'
+	gnu_status_is 0
+}
+
+@test "hash: -t --tag is accepted (--tag after --text)" {
+	same_as_gnu -- -t --tag a
+	gnu_stdout_is "MD5 (a) = $HA"$'\n'
+}
+
+@test "hash: --tag -z ends the tag line with NUL" {
+	same_as_gnu -- --tag -z a e
+}
+
+@test "hash: combinations of -b -t -z --tag" {
+	same_as_gnu_each -- '-b' '-t' '-z' '--tag' '-bz' '-zb' '-tz' '-zt' '-b -z' '-t -z' \
+		'--tag -b' '-b --tag' '-t --tag' '--tag -z' '-z --tag' '--tag -bz' '-z -b --tag' \
+		'--tag -t -b' '--binary --zero' '--text --zero' '--tag --zero --binary' \
+		'-t --tag -z' '-b -t --tag' ::: a e
+}
+
+@test "hash: combinations of -b -t -z --tag on stdin" {
+	same_as_gnu_each --stdin h -- '' '-' '-b' '-t' '-z' '--tag' '-bz' '--tag -z' '-b -' '--tag - -' ::: -
+}
+
+@test "hash: combinations with a missing file in the middle" {
+	same_as_gnu_each -- '' '-b' '-t' '-z' '--tag' '--tag -z' ::: a nope e
+}
+
+# ---------------------------------------------------------------- options
+
+@test "option prefix: --ta means --tag" {
+	same_as_gnu -- --ta a
+	gnu_stdout_is "MD5 (a) = $HA"$'\n'
+}
+
+@test "option prefix: --bin means --binary" {
+	same_as_gnu -- --bin a
+	gnu_stdout_is "$HA *a"$'\n'
+}
+
+@test "option prefix: --b, --te, --z, --ze" {
+	same_as_gnu_each -- '--b' '--te' '--tex' '--z' '--ze' '--zer' '--bi' '--bina' ::: a
+}
+
+@test "option prefix: --chec means --check" {
+	same_as_gnu -- --chec a
+	gnu_stderr_is $'md5sum: a: no properly formatted checksum lines found\n'
+	gnu_status_is 1
+}
+
+@test "option prefix: --c and --ch mean --check" {
+	printf '%s  a\n' "$HA" >list
+	same_as_gnu_each -- '--c' '--ch' '--che' '--check' ::: list
+}
+
+@test "option prefix: --q, --sta, --str, --w, --i, --ig with -c" {
+	printf '%s  a\n' "$HA" >list
+	same_as_gnu_each -- '-c --q' '-c --sta' '-c --stat' '-c --str' '-c --w' '-c --wa' '-c --i' '-c --ig' '-c --ignore' ::: list
+}
+
+@test "option: ambiguous prefix --t (tag/text)" {
+	same_as_gnu -- --t a
+	gnu_stderr_is $'md5sum: option \'--t\' is ambiguous; possibilities: \'--tag\' \'--text\'\nTry \'md5sum --help\' for more information.\n'
+	gnu_status_is 1
+}
+
+@test "option: ambiguous prefix --s (status/strict)" {
+	same_as_gnu -- --s a
+	gnu_stderr_has "option '--s' is ambiguous; possibilities: '--status' '--strict'"
+}
+
+@test "option: ambiguous prefix --st" {
+	same_as_gnu -- -c --st a
+	gnu_status_is 1
+}
+
+@test "option: ambiguous prefix with an argument --t=x" {
+	same_as_gnu -- --t=x a
+	gnu_stderr_has "option '--t=x' is ambiguous"
+}
+
+@test "option: '--=x' is ambiguous among all long options, listed in table order" {
+	# Our --jobs (an addition, last in the table) is the one allowed difference.
+	same_as_gnu_sh -- 'md5sum --=x 2>&1 >/dev/null | sed "s/ '"'"'--jobs'"'"'//" >&2; exit "${PIPESTATUS[0]}"'
+	gnu_stderr_has "'--check' '--ignore-missing' '--quiet' '--status' '--warn' '--strict' '--tag' '--zero' '--binary' '--text' '--help' '--version'"
+}
+
+@test "option: unknown long option" {
+	same_as_gnu -- --frobnicate a
+	gnu_stderr_is $'md5sum: unrecognized option \'--frobnicate\'\nTry \'md5sum --help\' for more information.\n'
+	gnu_status_is 1
+	gnu_stdout_empty
+}
+
+@test "option: long options are case-sensitive (--Tag)" {
+	same_as_gnu -- --Tag a
+	gnu_stderr_has "unrecognized option '--Tag'"
+}
+
+@test "option: three dashes (---tag)" {
+	same_as_gnu -- ---tag a
+}
+
+@test "option: unknown short option" {
+	same_as_gnu -- -x a
+	gnu_stderr_is $'md5sum: invalid option -- \'x\'\nTry \'md5sum --help\' for more information.\n'
+}
+
+@test "option: unknown short option inside a cluster (-bx)" {
+	same_as_gnu -- -bx a
+	gnu_stderr_has "invalid option -- 'x'"
+}
+
+@test "option: '-' inside a cluster (-t-)" {
+	same_as_gnu -- -t- a
+	gnu_stderr_has "invalid option -- '-'"
+}
+
+@test "option: -h is not --help" {
+	same_as_gnu -- -h
+	gnu_status_is 1
+}
+
+@test "option: unknown option after file names is still reported" {
+	same_as_gnu -- a e --nope
+	gnu_stdout_empty
+}
+
+@test "option: unknown option wins over a missing file" {
+	same_as_gnu -- nope --nope
+}
+
+@test "option: --tag=x does not take an argument" {
+	same_as_gnu -- --tag=x a
+	gnu_stderr_is $'md5sum: option \'--tag\' doesn\'t allow an argument\nTry \'md5sum --help\' for more information.\n'
+}
+
+@test "option: abbreviated option with argument names the full option (--ta=1)" {
+	same_as_gnu -- --ta=1 a
+	gnu_stderr_has "option '--tag' doesn't allow an argument"
+}
+
+@test "option: empty argument --tag= and --check=list, --binary=1, --zero=, --help=x" {
+	same_as_gnu_each -- '--tag=' '--check=list' '--binary=1' '--zero=' '--help=x' '--version=1' '--quiet=1' ::: a
+}
+
+@test "option: clustered short options -bz -zb -tz" {
+	same_as_gnu_each -- '-bz' '-zb' '-tz' '-btz' '-tbz' ::: a
+}
+
+@test "option: clustered -cw and -wc" {
+	printf '%s  a\n' "$HA" >list
+	same_as_gnu_each -- '-cw' '-wc' ::: list
+}
+
+@test "option: unknown option reported before invalid combination" {
+	same_as_gnu -- --tag -c --bogus a
+	gnu_stderr_has "unrecognized option '--bogus'"
+}
+
+@test "option: invalid combination reported even if the unknown-looking word is after --" {
+	same_as_gnu -- --tag -c -- --bogus
+	gnu_stderr_has 'the --tag option is meaningless when verifying checksums'
+}
+
+# ----------------------------------------------------- invalid combinations
+
+@test "invalid: --tag -c" {
+	same_as_gnu -- --tag -c a
+	gnu_stderr_is $'md5sum: the --tag option is meaningless when verifying checksums\nTry \'md5sum --help\' for more information.\n'
+	gnu_status_is 1
+}
+
+@test "invalid: -c --tag" {
+	same_as_gnu -- -c --tag a
+	gnu_stderr_has 'the --tag option is meaningless when verifying checksums'
+}
+
+@test "invalid: -z -c" {
+	same_as_gnu -- -z -c a
+	gnu_stderr_is $'md5sum: the --zero option is not supported when verifying checksums\nTry \'md5sum --help\' for more information.\n'
+}
+
+@test "invalid: -c -z and -zc" {
+	same_as_gnu_each -- '-c -z' '-zc' '-cz' '--check --zero' ::: a
+}
+
+@test "invalid: --tag -t" {
+	same_as_gnu -- --tag -t a
+	gnu_stderr_is $'md5sum: --tag does not support --text mode\nTry \'md5sum --help\' for more information.\n'
+	gnu_status_is 1
+}
+
+@test "invalid: --tag -b -t (text last)" {
+	same_as_gnu -- --tag -b -t a
+	gnu_stderr_has '--tag does not support --text mode'
+}
+
+@test "invalid: --tag -t -b is fine (binary last)" {
+	same_as_gnu -- --tag -t -b a
+	gnu_status_is 0
+}
+
+@test "invalid: -c -b" {
+	same_as_gnu -- -c -b a
+	gnu_stderr_is $'md5sum: the --binary and --text options are meaningless when verifying checksums\nTry \'md5sum --help\' for more information.\n'
+}
+
+@test "invalid: -c -t" {
+	same_as_gnu -- -c -t a
+	gnu_stderr_has 'the --binary and --text options are meaningless when verifying checksums'
+}
+
+@test "invalid: -b -c and --text --check" {
+	same_as_gnu_each -- '-b -c' '--text --check' '-bc' '-tc' ::: a
+}
+
+@test "invalid: --quiet without -c" {
+	same_as_gnu -- --quiet a
+	gnu_stderr_is $'md5sum: the --quiet option is meaningful only when verifying checksums\nTry \'md5sum --help\' for more information.\n'
+	gnu_stdout_empty
+}
+
+@test "invalid: --status without -c" {
+	same_as_gnu -- --status a
+	gnu_stderr_has 'the --status option is meaningful only when verifying checksums'
+}
+
+@test "invalid: --strict without -c" {
+	same_as_gnu -- --strict a
+	gnu_stderr_has 'the --strict option is meaningful only when verifying checksums'
+}
+
+@test "invalid: --warn without -c" {
+	same_as_gnu -- --warn a
+	gnu_stderr_has 'the --warn option is meaningful only when verifying checksums'
+}
+
+@test "invalid: -w without -c" {
+	same_as_gnu -- -w a
+	gnu_stderr_has 'the --warn option is meaningful only when verifying checksums'
+}
+
+@test "invalid: --ignore-missing without -c" {
+	same_as_gnu -- --ignore-missing a
+	gnu_stderr_has 'the --ignore-missing option is meaningful only when verifying checksums'
+}
+
+@test "invalid: check-only options without -c, with no files (stdin)" {
+	same_as_gnu_each --stdin a -- '--quiet' '--status' '--strict' '--warn' '--ignore-missing'
+}
+
+@test "invalid: check-only options without -c, with a missing file" {
+	same_as_gnu_each -- '--quiet' '--status' '--strict' '--warn' '--ignore-missing' ::: nope
+}
+
+@test "invalid precedence: --ignore-missing is reported before --warn/--quiet/--status/--strict" {
+	same_as_gnu_each -- '--warn --ignore-missing' '--ignore-missing --warn' '--quiet --ignore-missing' \
+		'--status --ignore-missing' '--strict --ignore-missing' ::: a
+	same_as_gnu -- --strict --status --quiet --warn --ignore-missing a
+	gnu_stderr_has 'the --ignore-missing option'
+}
+
+@test "invalid precedence: the last of --warn/--quiet/--status is the one reported" {
+	same_as_gnu_each -- '--warn --quiet' '--quiet --warn' '--warn --status' '--status --warn' \
+		'--quiet --status' '--status --quiet' '-w --status --quiet' ::: a
+	same_as_gnu -- --status --warn a
+	gnu_stderr_has 'the --warn option'
+}
+
+@test "invalid precedence: --strict is reported after --warn/--quiet/--status" {
+	same_as_gnu_each -- '--strict --warn' '--strict --quiet' '--strict --status' '--status --strict' ::: a
+	same_as_gnu -- --strict --quiet a
+	gnu_stderr_has 'the --quiet option'
+}
+
+@test "invalid precedence: --tag --text beats --zero with -c" {
+	same_as_gnu -- -c --tag -t -z a
+	gnu_stderr_has '--tag does not support --text mode'
+}
+
+@test "invalid precedence: --zero beats --tag with -c" {
+	same_as_gnu -- -c --tag -z a
+	gnu_stderr_has 'the --zero option is not supported'
+}
+
+@test "invalid precedence: --tag beats --binary with -c" {
+	same_as_gnu -- -c -b --tag a
+	gnu_stderr_has 'the --tag option is meaningless'
+}
+
+@test "invalid precedence: -c -t --tag reports --tag (tag clears text)" {
+	same_as_gnu -- -c -t --tag a
+	gnu_stderr_has 'the --tag option is meaningless'
+}
+
+@test "invalid precedence: --zero beats --binary with -c" {
+	same_as_gnu -- -c -b -z a
+	gnu_stderr_has 'the --zero option is not supported'
+}
+
+@test "invalid precedence: --tag --text beats check-only options" {
+	same_as_gnu -- --tag -t --quiet a
+	gnu_stderr_has '--tag does not support --text mode'
+}
+
+@test "invalid precedence: -z is fine without -c, so --quiet is reported" {
+	same_as_gnu -- -z --quiet a
+	gnu_stderr_has 'the --quiet option'
+}
+
+@test "invalid precedence: -b/-t with -c beat nothing else: -c -b --quiet" {
+	same_as_gnu -- -c -b --quiet a
+	gnu_stderr_has 'the --binary and --text options'
+}
+
+@test "invalid: many invalid combinations all differ-checked" {
+	same_as_gnu_each -- '--tag -c' '-c --tag -b' '-c --tag --zero' '-z -c -t' '-c -t -z' \
+		'--tag -t -z' '--tag --text -c' '-b --quiet' '-t --status' '-z --strict' \
+		'--tag --warn' '--tag -t --ignore-missing' '-c -b -t -z --tag' ::: a
+}
+
+# ------------------------------------------------------------ help/version
+
+@test "--help exits 0 and prints to stdout" {
+	same_exit_as_gnu_nonempty_stdout -- --help
+}
+
+@test "--version exits 0 and prints to stdout" {
+	same_exit_as_gnu_nonempty_stdout -- --version
+}
+
+@test "--help abbreviated (--he, --h)" {
+	same_exit_as_gnu_nonempty_stdout -- --he
+	same_exit_as_gnu_nonempty_stdout -- --h
+}
+
+@test "--version abbreviated (--v, --ver)" {
+	same_exit_as_gnu_nonempty_stdout -- --v
+	same_exit_as_gnu_nonempty_stdout -- --ver
+}
+
+@test "--help wins over invalid combinations that come before it" {
+	same_exit_as_gnu_nonempty_stdout -- --tag -t -c --help
+	same_exit_as_gnu_nonempty_stdout -- --quiet --help
+}
+
+@test "--help and --version with file operands and missing files" {
+	same_exit_as_gnu_nonempty_stdout -- nope --help
+	same_exit_as_gnu_nonempty_stdout -- --version nope
+	same_exit_as_gnu_nonempty_stdout -- -c nope --version
+}
+
+@test "--help then --version, and --version then --help" {
+	same_exit_as_gnu_nonempty_stdout -- --help --version
+	same_exit_as_gnu_nonempty_stdout -- --version --help
+}
+
+@test "--help after an unknown option: the unknown option wins (exact output)" {
+	same_as_gnu -- --bogus --help
+	gnu_status_is 1
+	gnu_stdout_empty
+}
+
+@test "--version after an unknown short option: exact output" {
+	same_as_gnu -- -y --version
+	gnu_status_is 1
+}
+
+# ---------------------------------------------------------- file errors
+
+@test "error: missing file" {
+	same_as_gnu -- nope
+	gnu_stderr_is $'md5sum: nope: No such file or directory\n'
+	gnu_status_is 1
+	gnu_stdout_empty
+}
+
+@test "error: missing file among good ones still hashes the others" {
+	same_as_gnu -- a nope e
+	gnu_stdout_is "$HA  a"$'\n'"$HE  e"$'\n'
+	gnu_status_is 1
+}
+
+@test "error: two missing files" {
+	same_as_gnu -- nope1 a nope2
+}
+
+@test "error: directory" {
+	mkdir d
+	same_as_gnu -- d
+	gnu_stderr_is $'md5sum: d: Is a directory\n'
+	gnu_status_is 1
+}
+
+@test "error: directory among files" {
+	mkdir d
+	same_as_gnu -- a d e
+	gnu_status_is 1
+}
+
+@test "error: directory with --tag and with -z" {
+	mkdir d
+	same_as_gnu_each -- '--tag' '-z' '-b' ::: d a
+}
+
+@test "error: directory with a trailing slash" {
+	mkdir d
+	same_as_gnu -- d/
+}
+
+@test "error: regular file used as a directory (a/x and a/)" {
+	same_as_gnu -- a/x a/
+	gnu_stderr_is $'md5sum: a/x: Not a directory\nmd5sum: a/: Not a directory\n'
+}
+
+@test "error: dangling symlink" {
+	ln -s nowhere dangling
+	same_as_gnu -- dangling a
+	gnu_stderr_has 'md5sum: dangling: No such file or directory'
+}
+
+@test "error: stdin is a directory" {
+	mkdir d
+	same_as_gnu --stdin d -- -
+	gnu_stderr_is $'md5sum: -: Is a directory\n'
+}
+
+@test "error: stdin is a directory, no arguments" {
+	mkdir d
+	same_as_gnu --stdin d --
+}
+
+@test "error: stdin closed, no arguments" {
+	same_as_gnu --stdin-closed --
+	gnu_stderr_has 'md5sum: -: Bad file descriptor'
+	gnu_status_is 1
+}
+
+@test "error: stdin closed, '-' among files" {
+	same_as_gnu --stdin-closed -- a - e
+}
+
+@test "error: stdin closed but not used is not an error" {
+	same_as_gnu --stdin-closed -- a e
+	gnu_status_is 0
+	gnu_stderr_empty
+}
+
+@test "error: stdin closed with --tag -" {
+	same_as_gnu --stdin-closed -- --tag -
+}
+
+@test "error: read error (EIO) from /proc/self/mem" {
+	[[ -r /proc/self/mem ]] || skip "/proc/self/mem not available"
+	(cat /proc/self/mem >/dev/null 2>&1) && skip "/proc/self/mem is readable here"
+	same_as_gnu -- /proc/self/mem a
+	gnu_status_is 1
+	gnu_stdout_is "$HA  a"$'\n'
+}
+
+@test "error: unreadable file (permission denied)" {
+	printf 'secret' >unreadable
+	chmod 000 unreadable
+	if ! cat unreadable >/dev/null 2>&1; then
+		same_as_gnu -- a unreadable e
+	else # root: run both as nobody
+		nobody_env a e unreadable
+		same_as_gnu_sh --cwd "$NOBODY_W" -- "exec $AS_NOBODY md5sum a unreadable e"
+	fi
+	gnu_stderr_is $'md5sum: unreadable: Permission denied\n'
+	gnu_stdout_is "$HA  a"$'\n'"$HE  e"$'\n'
+	gnu_status_is 1
+}
+
+@test "error: empty-string file name" {
+	same_as_gnu -- ''
+	gnu_stderr_is $'md5sum: \'\': No such file or directory\n'
+}
+
+@test "error: empty-string file name among others" {
+	same_as_gnu -- a '' e
+}
+
+@test "error: very long file name (ENAMETOOLONG)" {
+	same_as_gnu -- "$(printf 'n%.0s' $(seq 1 300))"
+	gnu_status_is 1
+}
+
+@test "error: missing file with stdout to /dev/null still exits 1" {
+	same_as_gnu_sh -- 'md5sum nope >/dev/null; echo "rc=$?"'
+}
+
+@test "error: missing file with stderr closed" {
+	same_as_gnu_sh -- 'md5sum a nope 2>&-; echo "rc=$?"'
+}
+
+# ------------------------------------------- file names: output escaping
+
+@test "name: space" {
+	printf 'abc' >'sp ace'
+	same_as_gnu -- 'sp ace'
+	gnu_stdout_is "$HA  sp ace"$'\n'
+}
+
+@test "name: backslash is escaped and the line starts with a backslash" {
+	printf 'abc' >'back\slash'
+	same_as_gnu -- 'back\slash'
+	gnu_stdout_is "\\$HA  back\\\\slash"$'\n'
+}
+
+@test "name: newline is escaped as \\n" {
+	printf 'abc' >$'new\nline'
+	same_as_gnu -- $'new\nline'
+	gnu_stdout_is "\\$HA  new\\nline"$'\n'
+}
+
+@test "name: carriage return is escaped as \\r" {
+	printf 'abc' >$'cr\rx'
+	same_as_gnu -- $'cr\rx'
+	gnu_stdout_is "\\$HA  cr\\rx"$'\n'
+}
+
+@test "name: backslash followed by newline" {
+	printf 'abc' >$'b\\\nx'
+	same_as_gnu -- $'b\\\nx'
+	gnu_stdout_is "\\$HA  b\\\\\\nx"$'\n'
+}
+
+@test "name: CR LF in a name" {
+	printf 'abc' >$'crlf\r\n'
+	same_as_gnu -- $'crlf\r\n'
+}
+
+@test "name: tab is not escaped" {
+	printf 'abc' >$'t\tab'
+	same_as_gnu -- $'t\tab'
+	gnu_stdout_is "$HA  t"$'\t'"ab"$'\n'
+}
+
+@test "name: quotes, dollar, backquote, glob characters are not escaped" {
+	local n
+	for n in "q'uote" 'd"quote' 'dol$lar' 'back`q' 'st*r' 'qu?' '[br]' 'semi;colon' 'a|b' 'a&b' '#hash' '~tilde' 'x=y' '(p)' '{b}'; do
+		printf 'abc' >"$n"
+	done
+	same_as_gnu -- "q'uote" 'd"quote' 'dol$lar' 'back`q' 'st*r' 'qu?' '[br]' 'semi;colon' 'a|b' 'a&b' '#hash' '~tilde' 'x=y' '(p)' '{b}'
+	gnu_stdout_has "$HA  dol\$lar"
+}
+
+@test "name: control characters (\\001, ESC, DEL) are not escaped" {
+	printf 'abc' >$'c\001x'
+	printf 'abc' >$'e\033[0m'
+	printf 'abc' >$'d\177'
+	same_as_gnu -- $'c\001x' $'e\033[0m' $'d\177'
+}
+
+@test "name: valid UTF-8" {
+	printf 'abc' >'ütf-8 ☃'
+	same_as_gnu -- 'ütf-8 ☃'
+	gnu_stdout_is "$HA  ütf-8 ☃"$'\n'
+}
+
+@test "name: invalid UTF-8 bytes are printed raw" {
+	printf 'abc' >$'bad\377\300x'
+	same_as_gnu -- $'bad\377\300x'
+}
+
+@test "name: leading dash, reached with --" {
+	printf 'abc' >-lead
+	same_as_gnu -- -- -lead
+	gnu_stdout_is "$HA  -lead"$'\n'
+}
+
+@test "name: leading dash, reached with ./" {
+	printf 'abc' >-lead
+	same_as_gnu -- ./-lead
+}
+
+@test "name: leading and trailing spaces" {
+	printf 'abc' >'  lead'
+	printf 'abc' >'trail  '
+	same_as_gnu -- '  lead' 'trail  '
+}
+
+@test "name: starting with '*' (looks like a binary marker)" {
+	printf 'abc' >'*star'
+	same_as_gnu -- '*star'
+	same_as_gnu -- -b '*star'
+}
+
+@test "name: that looks like a tag line" {
+	printf 'abc' >"MD5 (x) = $HA"
+	same_as_gnu -- "MD5 (x) = $HA"
+	same_as_gnu -- --tag "MD5 (x) = $HA"
+}
+
+@test "name: parentheses and ') = ' in --tag mode" {
+	printf 'abc' >'p) = q'
+	same_as_gnu -- --tag 'p) = q'
+	gnu_stdout_is "MD5 (p) = q) = $HA"$'\n'
+}
+
+@test "name escaping: special names with -b" {
+	printf 'abc' >'back\slash'
+	printf 'abc' >$'new\nline'
+	printf 'abc' >$'cr\rx'
+	same_as_gnu -- -b 'back\slash' $'new\nline' $'cr\rx' a
+	gnu_stdout_has "\\$HA *back\\\\slash"
+}
+
+@test "name escaping: --tag escapes backslash, newline and CR" {
+	printf 'abc' >'back\slash'
+	printf 'abc' >$'new\nline'
+	printf 'abc' >$'cr\rx'
+	same_as_gnu -- --tag 'back\slash' $'new\nline' $'cr\rx'
+	gnu_stdout_is "\\MD5 (back\\\\slash) = $HA"$'\n'"\\MD5 (new\\nline) = $HA"$'\n'"\\MD5 (cr\\rx) = $HA"$'\n'
+}
+
+@test "name escaping: -z does not escape anything" {
+	printf 'abc' >'back\slash'
+	printf 'abc' >$'new\nline'
+	printf 'abc' >$'cr\rx'
+	same_as_gnu -- -z 'back\slash' $'new\nline' $'cr\rx'
+	[[ $(LC_ALL=C tr '\0\n' 'ZN' <"$GNU_OUT") == "$HA  back\\slashZ$HA  newNlineZ$HA  cr"$'\r'"xZ" ]]
+}
+
+@test "name escaping: --tag -z does not escape anything" {
+	printf 'abc' >'back\slash'
+	printf 'abc' >$'new\nline'
+	same_as_gnu -- --tag -z 'back\slash' $'new\nline'
+	[[ $(head -c 3 "$GNU_OUT") == MD5 ]]
+}
+
+@test "name escaping: -z -b with special names" {
+	printf 'abc' >$'new\nline'
+	printf 'abc' >'back\slash'
+	same_as_gnu -- -z -b $'new\nline' 'back\slash'
+}
+
+@test "name escaping: stdin '-' is never escaped" {
+	same_as_gnu --stdin a -- - --tag
+}
+
+# -------------------------------------- file names: quoting in error messages
+
+@test "error quoting: space" {
+	same_as_gnu -- 'no such'
+	gnu_stderr_is $'md5sum: \'no such\': No such file or directory\n'
+}
+
+@test "error quoting: single quote uses double quotes" {
+	same_as_gnu -- "it's"
+	gnu_stderr_is $'md5sum: "it\'s": No such file or directory\n'
+}
+
+@test "error quoting: double quote" {
+	same_as_gnu -- 'say"x'
+	gnu_stderr_is $'md5sum: \'say"x\': No such file or directory\n'
+}
+
+@test "error quoting: both quote kinds" {
+	same_as_gnu -- "a'b\"c"
+	gnu_stderr_is $'md5sum: \'a\'\\\'\'b"c\': No such file or directory\n'
+}
+
+@test "error quoting: newline and tab use \$'...'" {
+	same_as_gnu -- $'new\nl' $'t\tb'
+	gnu_stderr_is $'md5sum: \'new\'$\'\\n\'\'l\': No such file or directory\nmd5sum: \'t\'$\'\\t\'\'b\': No such file or directory\n'
+}
+
+@test "error quoting: CR, ESC, DEL and \\001" {
+	same_as_gnu -- $'c\rr' $'e\033' $'d\177' $'\001'
+}
+
+@test "error quoting: backslash" {
+	same_as_gnu -- 'b\s'
+	gnu_stderr_is $'md5sum: \'b\\s\': No such file or directory\n'
+}
+
+@test "error quoting: shell metacharacters" {
+	local n
+	same_as_gnu -- 'dol$x' 'a*' 'q?' '[' ']' '!' '{a}' 'a,b' '%' '^' '@' '+' ':' 'a:b' '~x' 'x~' '#x' 'x#' 'a=b' '=a' 'a|b' 'a&b' 'a;b' 'a<b' '(a)' 'a`b' '$'
+	gnu_stderr_has "md5sum: 'dol\$x': No such"
+	gnu_stderr_has "md5sum: x~: No such"
+}
+
+@test "error quoting: plain names with - . _ / are not quoted" {
+	same_as_gnu -- no-such_file.txt dir/no.file --x-- -- -y
+}
+
+@test "error quoting: valid UTF-8 is not quoted in a UTF-8 locale" {
+	same_as_gnu -- 'ütf' 'snow☃man'
+	gnu_stderr_is $'md5sum: ütf: No such file or directory\nmd5sum: snow☃man: No such file or directory\n'
+}
+
+@test "error quoting: invalid UTF-8 is quoted with octal escapes" {
+	same_as_gnu -- $'bad\377' $'\303' $'x\303(y'
+	gnu_stderr_has "md5sum: 'bad'\$'\\377': No such file or directory"
+}
+
+@test "error quoting: non-printable Unicode (U+2028) is escaped" {
+	same_as_gnu -- $'ls\342\200\250x'
+}
+
+@test "error quoting: in the C locale non-ASCII bytes are escaped" {
+	LC_ALL=C same_as_gnu -- 'ütf'
+	gnu_stderr_is $'md5sum: \'\'$\'\\303\\274\'\'tf\': No such file or directory\n'
+}
+
+@test "error quoting: in the C locale invalid UTF-8 and control characters" {
+	LC_ALL=C same_as_gnu -- $'bad\377' $'t\tb' 'sp ace'
+}
+
+@test "name: UTF-8 output is raw in the C locale too" {
+	printf 'abc' >'ütf'
+	LC_ALL=C same_as_gnu -- 'ütf' --tag
+}
+
+# ------------------------------------------------------ program name
+
+@test "program name: error prefix is argv[0] as invoked (./dir/md5sum)" {
+	same_as_gnu_sh -- 'exec -a ./x/md5sum md5sum nope'
+	gnu_stderr_is $'./x/md5sum: nope: No such file or directory\n'
+}
+
+@test "program name: usage error and Try line use argv[0]" {
+	same_as_gnu_sh -- 'exec -a "my prog" md5sum --tag -c'
+	gnu_stderr_is $'my prog: the --tag option is meaningless when verifying checksums\nTry \'my prog --help\' for more information.\n'
+}
+
+@test "program name: getopt messages use argv[0]" {
+	same_as_gnu_sh -- 'exec -a /opt/bin/md5sum md5sum --bogus'
+}
+
+@test "program name: libtool-style argv[0] (/x/.libs/lt-md5sum)" {
+	same_as_gnu_sh -- 'exec -a /x/.libs/lt-md5sum md5sum --bogus; '
+	same_as_gnu_sh -- 'exec -a /x/.libs/lt-md5sum md5sum nope'
+}
+
+# ----------------------------------------------------------- output errors
+
+@test "output error: stdout is /dev/full" {
+	need_dev_full
+	same_as_gnu_sh -- 'md5sum a >/dev/full; echo "rc=$?"'
+	gnu_stdout_is $'rc=1\n'
+	gnu_stderr_is $'md5sum: write error\n'
+}
+
+@test "output error: /dev/full with many files keeps going and reports later errors" {
+	need_dev_full
+	same_as_gnu_sh -- 'md5sum $(seq 1 300 | sed "s/.*/a/") nope >/dev/full; echo "rc=$?"'
+	gnu_stderr_is $'md5sum: nope: No such file or directory\nmd5sum: write error\n'
+}
+
+@test "output error: /dev/full with --tag and -z" {
+	need_dev_full
+	same_as_gnu_sh -- 'md5sum --tag a >/dev/full; echo "rc=$?"; md5sum -z a e >/dev/full; echo "rc=$?"'
+}
+
+@test "output error: /dev/full when nothing is written is not an error" {
+	need_dev_full
+	same_as_gnu_sh -- 'md5sum nope >/dev/full; echo "rc=$?"'
+	gnu_stderr_is $'md5sum: nope: No such file or directory\n'
+}
+
+@test "output error: stdout closed" {
+	same_as_gnu_sh -- 'md5sum a >&-; echo "rc=$?" >&2'
+	gnu_stderr_is $'md5sum: write error: Bad file descriptor\nrc=1\n'
+}
+
+@test "output error: stdout closed and a missing file" {
+	same_as_gnu_sh -- 'md5sum nope a >&-; echo "rc=$?" >&2'
+}
+
+@test "output error: stdout closed, nothing written" {
+	same_as_gnu_sh -- 'md5sum nope >&-; echo "rc=$?" >&2'
+}
+
+@test "output error: stdout and stderr both closed" {
+	same_as_gnu_sh -- 'md5sum a >&- 2>&-; echo "rc=$?"'
+}
+
+@test "output error: --help to /dev/full (exit status and stderr only)" {
+	need_dev_full
+	same_as_gnu_sh -- 'md5sum --help >/dev/full; echo "rc=$?"'
+	gnu_stdout_is $'rc=1\n'
+}
+
+@test "output error: --help with stdout closed" {
+	same_as_gnu_sh -- 'md5sum --help >&-; echo "rc=$?"'
+	gnu_stderr_is $'md5sum: write error: Bad file descriptor\n'
+}
+
+@test "output error: --version with stdout closed (exit status and stderr only)" {
+	same_as_gnu_sh -- 'md5sum --version >&-; echo "rc=$?"'
+}
+
+@test "output error: usage error with stdout closed" {
+	same_as_gnu_sh -- 'md5sum --bogus >&-; echo "rc=$?"'
+}
+
+@test "output error: | head -n1 with many files, default SIGPIPE (exit status via PIPESTATUS)" {
+	same_as_gnu_sh -- 'env --default-signal=PIPE md5sum $(seq 1 10000 | sed "s/.*/a/") | head -n1; echo "md5sum=${PIPESTATUS[0]} head=${PIPESTATUS[1]}"'
+	gnu_stdout_is "$HA  a"$'\n'"md5sum=141 head=0"$'\n'
+}
+
+@test "output error: | head -n1 with many files, SIGPIPE ignored" {
+	same_as_gnu_sh -- 'trap "" PIPE; md5sum $(seq 1 10000 | sed "s/.*/a/") | head -n1; echo "md5sum=${PIPESTATUS[0]} head=${PIPESTATUS[1]}"'
+	gnu_stdout_is "$HA  a"$'\n'"md5sum=1 head=0"$'\n'
+	gnu_stderr_is $'md5sum: write error\n'
+}
+
+@test "output error: | head -n1, SIGPIPE ignored: keeps going, later errors still reported" {
+	same_as_gnu_sh -- 'trap "" PIPE; md5sum $(seq 1 10000 | sed "s/.*/a/") nope | head -n1; echo "md5sum=${PIPESTATUS[0]}"'
+	gnu_stderr_is $'md5sum: nope: No such file or directory\nmd5sum: write error\n'
+}
+
+@test "output error: | head -n1 with --tag, SIGPIPE ignored" {
+	same_as_gnu_sh -- 'trap "" PIPE; md5sum --tag $(seq 1 10000 | sed "s/.*/e/") | head -n1; echo "${PIPESTATUS[*]}"'
+}
+
+# ------------------------------------- interleaving of stdout and stderr
+
+@test "ordering: stdout and stderr interleave per file (2>&1)" {
+	same_as_gnu_sh -- 'md5sum a nope e nope2 h 2>&1'
+	gnu_stdout_is "$HA  a"$'\n'"md5sum: nope: No such file or directory"$'\n'"$HE  e"$'\n'"md5sum: nope2: No such file or directory"$'\n'"$HH  h"$'\n'
+}
+
+@test "ordering: stdout and stderr interleave per file with output to a regular file" {
+	same_as_gnu_sh -- 'md5sum a nope e >"$SCRATCH/o" 2>&1; cat "$SCRATCH/o"'
+}

@@ -1,0 +1,357 @@
+/* lanes_test.c - check every block engine this CPU runs (lanes.h) against
+ * the scalar md5_init/md5_update/md5_final, printing TAP.
+ *
+ * Each lane gets its own message, padded here into a whole-block stream
+ * (RFC 1321 sections 3.1 and 3.2) that starts at a random misalignment.
+ * The streams are fed to the engine in random runs of blocks, no longer
+ * than the shortest unfinished stream; a finished lane is pointed at some
+ * other lane's blocks and its state slot becomes scratch, the way a caller
+ * keeps an engine busy while lanes finish at different times.  The seed is
+ * fixed, so a failure repeats. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lanes.h"
+#include "md5.h"
+#include "md5_steps.h"
+
+enum {
+	MAX_LENGTH = 100 * 1024,	/* longest random message */
+	ROUNDS = 24,			/* random rounds per engine */
+	ROUNDS_PER_TEST = 8,		/* rounds reported as one test */
+};
+
+static unsigned tests, failures;
+
+static void ok(int pass, const char *fmt, ...)
+{
+	va_list ap;
+
+	printf("%s %u - ", pass ? "ok" : "not ok", ++tests);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	putchar('\n');
+	if (!pass)
+		failures++;
+}
+
+/* splitmix64: small, good enough, the same everywhere. */
+static uint64_t rng_state = 0x6d6435206c616e65;
+
+static uint64_t rng(void)
+{
+	uint64_t z = rng_state += 0x9e3779b97f4a7c15;
+
+	z = (z ^ z >> 30) * 0xbf58476d1ce4e5b9;
+	z = (z ^ z >> 27) * 0x94d049bb133111eb;
+	return z ^ z >> 31;
+}
+
+static size_t below(size_t n)
+{
+	return (size_t)(rng() % n);
+}
+
+static void *xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+
+	if (p == NULL) {
+		perror("lanes_test");
+		exit(2);
+	}
+	return p;
+}
+
+/* One lane's message as a padded block stream. */
+struct stream {
+	uint8_t *alloc;		/* what to free */
+	const uint8_t *blocks;	/* the stream, misaligned on purpose */
+	size_t nblocks;
+	size_t done;		/* blocks fed to the engine so far */
+	uint8_t digest[MD5_DIGEST_LENGTH];	/* the engine's result */
+	uint8_t expect[MD5_DIGEST_LENGTH];	/* md5_final's */
+};
+
+static void stream_init(struct stream *s, const uint8_t *msg, size_t len)
+{
+	size_t nblocks = (len + 8) / MD5_BLOCK_LENGTH + 1;
+	size_t skew = below(MD5_BLOCK_LENGTH);
+	uint64_t bits = (uint64_t)len << 3;
+	uint8_t *b;
+	struct md5 ctx;
+
+	s->alloc = xmalloc(nblocks * MD5_BLOCK_LENGTH + skew);
+	b = s->alloc + skew;
+	memcpy(b, msg, len);
+	b[len] = 0x80;
+	memset(b + len + 1, 0, nblocks * MD5_BLOCK_LENGTH - len - 1);
+	for (int k = 0; k < 8; k++)
+		b[nblocks * MD5_BLOCK_LENGTH - 8 + k] = (uint8_t)(bits >> 8 * k);
+	s->blocks = b;
+	s->nblocks = nblocks;
+	s->done = 0;
+
+	md5_init(&ctx);
+	md5_update(&ctx, msg, len);
+	md5_final(&ctx, s->expect);
+}
+
+static void digest_of(uint8_t digest[MD5_DIGEST_LENGTH], const uint32_t w[4])
+{
+	for (int i = 0; i < 16; i++)
+		digest[i] = (uint8_t)(w[i / 4] >> 8 * (i % 4));
+}
+
+/* Run engine e over its width streams until all are done; 1 when every
+ * lane's digest matches md5_final's.  The chunks are random, at most the
+ * blocks left in the shortest unfinished stream, and now and then 0. */
+static int run_streams(const struct md5_engine *e, struct stream *s)
+{
+	unsigned w = e->width;
+	uint32_t (*state)[4] = xmalloc(w * sizeof *state);
+	const uint8_t **p = xmalloc(w * sizeof *p);
+	int pass = 1;
+
+	for (unsigned i = 0; i < w; i++)
+		memcpy(state[i], md5_iv, sizeof state[i]);
+	for (;;) {
+		size_t least = SIZE_MAX, chunk;
+		const uint8_t *busy = NULL;
+
+		for (unsigned i = 0; i < w; i++) {
+			if (s[i].done < s[i].nblocks &&
+			    s[i].nblocks - s[i].done < least) {
+				least = s[i].nblocks - s[i].done;
+				busy = s[i].blocks + s[i].done * 64;
+			}
+		}
+		if (busy == NULL)
+			break;
+		switch (below(4)) {
+		case 0:
+			chunk = least;
+			break;
+		case 1:
+			chunk = below(2);
+			break;
+		default:
+			chunk = 1 + below(least);
+			break;
+		}
+		for (unsigned i = 0; i < w; i++)
+			p[i] = s[i].done < s[i].nblocks ?
+			       s[i].blocks + s[i].done * 64 : busy;
+		e->blocks(state, p, chunk);
+		for (unsigned i = 0; i < w; i++) {
+			if (s[i].done >= s[i].nblocks)
+				continue;
+			s[i].done += chunk;
+			if (s[i].done == s[i].nblocks)
+				digest_of(s[i].digest, state[i]);
+		}
+	}
+	for (unsigned i = 0; i < w; i++) {
+		if (memcmp(s[i].digest, s[i].expect, MD5_DIGEST_LENGTH) != 0) {
+			char got[MD5_DIGEST_STRING_LENGTH];
+			char want[MD5_DIGEST_STRING_LENGTH];
+
+			printf("# %s lane %u of %zu blocks: got %s, want %s\n",
+			       e->name, i, s[i].nblocks,
+			       md5_hex(s[i].digest, got),
+			       md5_hex(s[i].expect, want));
+			pass = 0;
+		}
+		free(s[i].alloc);
+	}
+	free(p);
+	free(state);
+	return pass;
+}
+
+/* RFC 1321 appendix A.5. */
+static const struct {
+	const char *msg, *hex;
+} rfc[] = {
+	{ "", "d41d8cd98f00b204e9800998ecf8427e" },
+	{ "a", "0cc175b9c0f1b6a831c399e269772661" },
+	{ "abc", "900150983cd24fb0d6963f7d28e17f72" },
+	{ "message digest", "f96b697d7cb7938d525a2f31aaf161d0" },
+	{ "abcdefghijklmnopqrstuvwxyz", "c3fcd3d76192e4007dfb496cca67e13b" },
+	{ "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789",
+	  "d174ab98d277d9f5a5611c2c9f419d9f" },
+	{ "1234567890123456789012345678901234567890"
+	  "1234567890123456789012345678901234567890",
+	  "57edf4a22be3c955ac49da2e2107b67a" },
+};
+
+enum { NRFC = sizeof rfc / sizeof rfc[0] };
+
+/* Lane i hashes RFC vector (i + shift) % NRFC, or vector only when only
+ * is not negative; compare with the printed digests as well. */
+static int rfc_lanes(const struct md5_engine *e, int only, unsigned shift)
+{
+	struct stream *s = xmalloc(e->width * sizeof *s);
+	char *want = xmalloc(e->width * MD5_DIGEST_STRING_LENGTH);
+	int pass = 1;
+
+	for (unsigned i = 0; i < e->width; i++) {
+		unsigned k = only >= 0 ? (unsigned)only : (i + shift) % NRFC;
+
+		stream_init(&s[i], (const uint8_t *)rfc[k].msg,
+			    strlen(rfc[k].msg));
+		strcpy(want + i * MD5_DIGEST_STRING_LENGTH, rfc[k].hex);
+	}
+	for (unsigned i = 0; i < e->width; i++) {
+		char hex[MD5_DIGEST_STRING_LENGTH];
+
+		if (strcmp(md5_hex(s[i].expect, hex),
+			   want + i * MD5_DIGEST_STRING_LENGTH) != 0)
+			pass = 0;
+	}
+	pass &= run_streams(e, s);
+	free(want);
+	free(s);
+	return pass;
+}
+
+/* A random length: often one near a block or padding boundary. */
+static size_t random_length(void)
+{
+	static const size_t edge[] = { 0, 1, 55, 56, 57, 63, 64, 65, 119, 120 };
+
+	switch (below(4)) {
+	case 0:
+		return edge[below(sizeof edge / sizeof edge[0])] +
+		       MD5_BLOCK_LENGTH * below(4);
+	case 1:
+		return below(4 * MD5_BLOCK_LENGTH);
+	default:
+		return below(MAX_LENGTH + 1);
+	}
+}
+
+static int random_lanes(const struct md5_engine *e, const uint8_t *data)
+{
+	struct stream *s = xmalloc(e->width * sizeof *s);
+	int pass;
+
+	for (unsigned i = 0; i < e->width; i++) {
+		size_t len = random_length();
+
+		stream_init(&s[i], data + below(MAX_LENGTH + 1 - len), len);
+	}
+	pass = run_streams(e, s);
+	free(s);
+	return pass;
+}
+
+/* nblocks 0 must leave the state alone and read nothing. */
+static int empty_run(const struct md5_engine *e)
+{
+	uint32_t (*state)[4] = xmalloc(e->width * sizeof *state);
+	const uint8_t **p = xmalloc(e->width * sizeof *p);
+	int pass = 1;
+
+	for (unsigned i = 0; i < e->width; i++) {
+		for (int k = 0; k < 4; k++)
+			state[i][k] = (uint32_t)rng();
+		p[i] = NULL;
+	}
+	{
+		uint32_t (*before)[4] = xmalloc(e->width * sizeof *state);
+
+		memcpy(before, state, e->width * sizeof *state);
+		e->blocks(state, p, 0);
+		pass = memcmp(before, state, e->width * sizeof *state) == 0;
+		free(before);
+	}
+	free(p);
+	free(state);
+	return pass;
+}
+
+/* Every lane starting from its own random state must match md5_blocks. */
+static int random_states(const struct md5_engine *e, const uint8_t *data)
+{
+	uint32_t (*state)[4] = xmalloc(e->width * sizeof *state);
+	uint32_t (*want)[4] = xmalloc(e->width * sizeof *state);
+	const uint8_t **p = xmalloc(e->width * sizeof *p);
+	size_t nblocks = 1 + below(8);
+	int pass;
+
+	for (unsigned i = 0; i < e->width; i++) {
+		for (int k = 0; k < 4; k++)
+			want[i][k] = state[i][k] = (uint32_t)rng();
+		p[i] = data + below(MAX_LENGTH - nblocks * 64);
+		md5_blocks(want[i], p[i], nblocks);
+	}
+	e->blocks(state, p, nblocks);
+	pass = memcmp(want, state, e->width * sizeof *state) == 0;
+	free(p);
+	free(want);
+	free(state);
+	return pass;
+}
+
+int main(void)
+{
+	const struct md5_engine *const *all = md5_engines();
+	uint8_t *data = xmalloc(MAX_LENGTH);
+	int scalar = 0;
+
+	for (size_t i = 0; i < MAX_LENGTH; i++)
+		data[i] = (uint8_t)rng();
+
+	printf("# engines:");
+	for (const struct md5_engine *const *e = all; *e; e++)
+		printf(" %s/%u", (*e)->name, (*e)->width);
+	putchar('\n');
+
+	ok(all[0] != NULL && md5_engine_pick(NULL) == all[0],
+	   "md5_engine_pick(NULL) is the first of md5_engines()");
+	ok(md5_engine_pick("no such engine") == NULL,
+	   "md5_engine_pick of an unknown name is NULL");
+	for (const struct md5_engine *const *e = all; *e; e++) {
+		scalar |= strcmp((*e)->name, "scalar") == 0;
+		ok(md5_engine_pick((*e)->name) == *e && (*e)->width > 0,
+		   "md5_engine_pick(\"%s\") finds it, width %u",
+		   (*e)->name, (*e)->width);
+	}
+	ok(scalar, "the scalar engine is always there");
+
+	for (const struct md5_engine *const *e = all; *e; e++) {
+		const struct md5_engine *en = *e;
+		int pass = 1;
+
+		ok(empty_run(en), "%s: nblocks 0 changes no lane", en->name);
+		for (int k = 0; k < NRFC; k++)
+			pass &= rfc_lanes(en, k, 0);
+		ok(pass, "%s: each RFC 1321 vector in all %u lanes",
+		   en->name, en->width);
+		pass = 1;
+		for (unsigned shift = 0; shift < NRFC; shift++)
+			pass &= rfc_lanes(en, -1, shift);
+		ok(pass, "%s: RFC 1321 vectors mixed over %u lanes",
+		   en->name, en->width);
+		pass = 1;
+		for (int k = 0; k < 8; k++)
+			pass &= random_states(en, data);
+		ok(pass, "%s: random states and blocks match md5_blocks",
+		   en->name);
+		for (int r = 0; r < ROUNDS; r += ROUNDS_PER_TEST) {
+			pass = 1;
+			for (int k = 0; k < ROUNDS_PER_TEST; k++)
+				pass &= random_lanes(en, data);
+			ok(pass, "%s: random messages, lanes of their own "
+			   "lengths, batch %u", en->name,
+			   (unsigned)(r / ROUNDS_PER_TEST + 1));
+		}
+	}
+	printf("1..%u\n", tests);
+	free(data);
+	return failures ? 1 : 0;
+}

@@ -1,0 +1,17 @@
+#!/usr/bin/env bats
+# quote_name() against GNU md5sum's quoting of names in its messages, over
+# some 2,500 names (every byte, quotes, UTF-8 valid and not) in the C and
+# C.UTF-8 locales: see quote_test.sh.
+
+bats_require_minimum_version 1.5.0
+
+setup() {
+	bats_load_library bats-support
+	bats_load_library bats-assert
+	/usr/bin/md5sum --version 2>/dev/null | grep -q 'GNU coreutils' ||
+		skip "no GNU md5sum to compare with"
+}
+
+@test "quote_name quotes every generated name as GNU md5sum does" {
+	run -0 "$BATS_TEST_DIRNAME/quote_test.sh" "$BATS_TEST_DIRNAME/quote_driver"
+}
