@@ -204,6 +204,8 @@ static int parse_options(int argc, char **argv, const char *prog,
 		}
 	}
 	check_combinations(prog, opt);
+	if (opt->jobs == 0 && getenv("MD5SUM_JOBS"))
+		opt->jobs = parse_jobs(prog, getenv("MD5SUM_JOBS"));
 	return optind;
 }
 
