@@ -9,6 +9,19 @@ CFLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-saniti
 LDFLAGS = -fsanitize=address,undefined
 endif
 
+# make install: PREFIX, and DESTDIR (a staging root), may be set.
+PREFIX = /usr/local
+BINDIR = $(PREFIX)/bin
+MANDIR = $(PREFIX)/share/man
+INSTALL = install
+
+# make static: musl-gcc (Debian: musl-tools); small rather than fast, since
+# -Os costs the hash nothing measurable.
+MUSL_CC = musl-gcc
+STRIP = strip
+STATIC_CFLAGS = -Os -ffunction-sections -fdata-sections -fno-asynchronous-unwind-tables
+STATIC_LDFLAGS = -static -Wl,--gc-sections,-z,noseparate-code,-z,norelro,--build-id=none
+
 LIB = md5.o
 OBJ = md5sum.o check.o hash.o parallel.o lanes.o output.o quote.o $(LIB)
 HDR = md5.h md5_steps.h md5sum.h check.h lanes.h quote.h
@@ -33,10 +46,41 @@ tests/lanes_test: tests/lanes_test.c lanes.o $(LIB) $(HDR)
 tests/quote_driver: tests/quote_driver.c quote.o quote.h
 	$(CC) $(STD) $(CPPFLAGS) $(CFLAGS) -I. $(LDFLAGS) -o $@ tests/quote_driver.c quote.o
 
+bench/micro: bench/micro.c $(LIB) $(HDR)
+	$(CC) $(STD) $(CPPFLAGS) $(CFLAGS) -I. $(LDFLAGS) -o $@ bench/micro.c $(LIB)
+
+bench/lanes_bench: bench/lanes_bench.c lanes.o $(LIB) $(HDR)
+	$(CC) $(STD) $(CPPFLAGS) $(CFLAGS) -I. $(LDFLAGS) -o $@ bench/lanes_bench.c lanes.o $(LIB)
+
+# Timings against GNU, OpenSSL, busybox and toybox; see bench/run.
+bench: md5sum bench/micro bench/lanes_bench
+	bench/run
+	bench/lanes_bench
+
 check: md5sum $(TESTS) $(HELPERS)
 	TEST_PROGRAMS="$(TESTS)" tests/run
 
-clean:
-	rm -f md5sum $(TESTS) $(HELPERS) *.o
+install: md5sum
+	$(INSTALL) -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(MANDIR)/man1"
+	$(INSTALL) -m 755 md5sum "$(DESTDIR)$(BINDIR)/md5sum"
+	$(INSTALL) -m 644 md5sum.1 "$(DESTDIR)$(MANDIR)/man1/md5sum.1"
 
-.PHONY: all check clean
+uninstall:
+	rm -f "$(DESTDIR)$(BINDIR)/md5sum" "$(DESTDIR)$(MANDIR)/man1/md5sum.1"
+
+# One compiler run over the sources: no musl object mixes with the others.
+static: md5sum-static
+
+md5sum-static: $(OBJ:.o=.c) $(HDR)
+	@command -v $(MUSL_CC) >/dev/null || { echo "$(MUSL_CC) not found (Debian: apt-get install musl-tools)" >&2; exit 1; }
+	$(MUSL_CC) $(STD) $(CPPFLAGS) $(STATIC_CFLAGS) $(STATIC_LDFLAGS) -o $@ $(OBJ:.o=.c) $(LDLIBS)
+	$(STRIP) $@
+
+# The whole differential suite against the static binary: slow.
+check-static: md5sum-static
+	MD5SUM=$(CURDIR)/md5sum-static bats tests/diff_hash.bats tests/diff_check.bats
+
+clean:
+	rm -f md5sum md5sum-static $(TESTS) $(HELPERS) *.o
+
+.PHONY: all bench check clean install uninstall static check-static

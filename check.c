@@ -151,7 +151,6 @@ struct tally {
 
 /* A list being checked: where its lines come from and how it went. */
 struct list {
-	const char *name;	/* as given; "-" is standard input */
 	const char *shown;	/* as named in messages */
 	FILE *file;
 	struct tally tally;
@@ -302,7 +301,6 @@ bool check_list(struct run *run, const char *name)
 {
 	bool is_stdin = strcmp(name, "-") == 0;
 	struct list l = {
-		.name = name,
 		.shown = is_stdin ? "standard input" : name,
 		.file = is_stdin ? stdin : fopen(name, "r"),
 	};

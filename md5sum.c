@@ -28,12 +28,12 @@ static const char help_text[] =
 "With no FILE, or when FILE is -, read standard input.\n"
 "  -b, --binary          read in binary mode\n"
 "  -c, --check           read checksums from the FILEs and check them\n"
+"  -j, --jobs=N          hash in N threads, several files side by side in each\n"
+"                          (default: $MD5SUM_JOBS, or else one per CPU)\n"
 "      --tag             create a BSD-style checksum\n"
 "  -t, --text            read in text mode (default)\n"
 "  -z, --zero            end each output line with NUL, not newline,\n"
 "                          and disable file name escaping\n"
-"  -j, --jobs=N          hash up to N files at once (default: one per CPU\n"
-"                          when there are several files; 1: one by one)\n"
 "\n"
 "The following five options are useful only when verifying checksums:\n"
 "      --ignore-missing  don't fail or report status for missing files\n"
@@ -54,9 +54,10 @@ static const char help_text[] =
 "Note: There is no difference between binary mode and text mode on GNU systems.\n";
 
 static const char version_text[] =
-"md5sum (md5sum project) 1.0\n"
-"A GNU-compatible md5sum, libc only.  0BSD licence: use, copy, modify and\n"
-"distribute freely, with or without fee; no warranty.\n";
+"md5sum (0BSD md5sum) 1.0\n"
+"A clone of GNU coreutils md5sum 9.1, in C11 with libc only.\n"
+"Licence 0BSD (Zero-Clause BSD): use, copy, modify and distribute freely,\n"
+"with or without fee.  There is NO WARRANTY.\n";
 
 enum {
 	OPT_IGNORE_MISSING = CHAR_MAX + 1,
@@ -137,7 +138,7 @@ static unsigned parse_jobs(const char *prog, const char *arg)
 
 	errno = 0;
 	n = strtol(arg, &end, 10);
-	if (errno || end == arg || *end || n < 1 || n > 1024) {
+	if (errno || end == arg || *end || n < 1 || n > 256) {
 		complain(prog, "invalid number of jobs: '%s'", arg);
 		usage_error(prog, NULL);
 	}

@@ -42,6 +42,7 @@ struct lane {
 	struct job *job;	/* NULL when the lane is free */
 	int fd;
 	bool eof;
+	off_t size;		/* the file's size when opened */
 	uint64_t count;		/* bytes compressed so far */
 	size_t pos, len;	/* bytes read, not yet compressed: buf[pos..len) */
 	uint8_t *buf;		/* LANE_BUF bytes */
@@ -129,6 +130,7 @@ static bool start_lane(struct worker *w, unsigned l, struct job *j)
 	struct lane *lane = &w->lane[l];
 	int fd = open(j->name, O_RDONLY | O_CLOEXEC);
 	struct stat st;
+	struct md5 ctx;
 	int err;
 
 	if (fd < 0) {
@@ -142,10 +144,12 @@ static bool start_lane(struct worker *w, unsigned l, struct job *j)
 		finish_job(w, j, err);
 		return false;
 	}
-	(void)posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
-	*lane = (struct lane){ .job = j, .fd = fd, .buf = lane->buf };
-	memcpy(w->state[l], (const uint32_t[4]){ 0x67452301, 0xefcdab89, 0x98badcfe,
-						 0x10325476 }, sizeof w->state[l]);
+	/* Read-ahead advice pays only beyond the first read. */
+	if (st.st_size > LANE_BUF)
+		(void)posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+	*lane = (struct lane){ .job = j, .fd = fd, .size = st.st_size, .buf = lane->buf };
+	md5_init(&ctx);
+	memcpy(w->state[l], ctx.state, sizeof w->state[l]);
 	return true;
 }
 
@@ -199,14 +203,19 @@ static bool feed_lane(struct worker *w, unsigned l)
 	lane->len -= lane->pos;
 	lane->pos = 0;
 	while (lane->len < MD5_BLOCK_LENGTH && !lane->eof) {
-		ssize_t n = read(lane->fd, lane->buf + lane->len, LANE_BUF - lane->len);
+		size_t want = LANE_BUF - lane->len;
+		ssize_t n = read(lane->fd, lane->buf + lane->len, want);
 
 		if (n < 0 && errno != EINTR) {
 			finish_lane(w, l, errno);
 			return false;
 		}
 		lane->len += n > 0 ? (size_t)n : 0;
-		lane->eof = n == 0;
+		/* A regular file that gave less than asked, having given all the
+		 * size it had, is at its end: spare the read that returns 0.
+		 * (/proc files give short reads, but claim a size of 0.) */
+		lane->eof = n == 0 || ((size_t)n < want && lane->size > 0 &&
+				       lane->count + lane->len == (uint64_t)lane->size);
 	}
 	if (lane->len < MD5_BLOCK_LENGTH) {
 		finish_lane(w, l, 0);
@@ -361,7 +370,16 @@ static void await_head(struct run *run, struct queue *q)
 
 	if (for_workers(j)) {
 		wait_for_head(run, q, j);
-	} else if (!j->bad_line) {
+		return;
+	}
+	/* Workers pass over this job.  Move them past it now, so that they
+	 * never look at its slot once it is reported (its name freed) and
+	 * filled again: next never falls behind head. */
+	pthread_mutex_lock(&q->lock);
+	if (q->next == q->head)
+		q->next++;
+	pthread_mutex_unlock(&q->lock);
+	if (!j->bad_line) {
 		out_flush(&run->out);
 		j->err = hash_file(run, j->name, j->digest);
 	}
