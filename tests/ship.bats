@@ -1,0 +1,309 @@
+#!/usr/bin/env bats
+# ship.bats - what a user gets besides the command: the manual page, make
+# install and make uninstall, the library example of README.md, and the
+# static binary of make static.  A test whose tool is missing (groff,
+# musl-gcc, readelf, cc, GNU md5sum) skips and says which.
+#
+# The static binary gets a representative part of the differential suite
+# here: every SIMD engine it has, hashing, -c, threads and pipes, compared
+# with GNU byte for byte.  The whole suite takes minutes; "make
+# check-static" runs it.
+
+bats_require_minimum_version 1.5.0
+
+load diff_helper
+
+ROOT=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
+BIN=$ROOT/md5sum
+PAGE=$ROOT/md5sum.1
+STATIC=$ROOT/md5sum-static
+
+# make static, once for the file: its log and status wait for the tests.
+setup_file() {
+	if command -v musl-gcc >/dev/null; then
+		make -C "$ROOT" -s md5sum-static >"$BATS_FILE_TMPDIR/static.log" 2>&1
+		echo $? >"$BATS_FILE_TMPDIR/static.rc"
+	fi
+}
+
+setup() {
+	cd "$BATS_TEST_TMPDIR" || exit 1
+}
+
+teardown() {
+	diff_teardown
+}
+
+# The tokens of the page's option headings (the line after each .TP), one a
+# line, in groff's spelling: \-b, \-\-binary, \-\-jobs ...
+page_headings() {
+	awk '/^\.TP/ { getline; print }' "$PAGE" | tr -s ' "' '\n\n'
+}
+
+# An option as groff source spells it: every - as \-.
+groff_spelling() {
+	printf '%s\n' "${1//-/\\-}"
+}
+
+# The options that --help lists, one a line: -b, --binary, ...
+help_options() {
+	"$BIN" --help | grep -E '^ +-' | grep -oE '(^|[ ,])--?[a-z][a-z-]*' | tr -d ' ,'
+}
+
+# ---------------------------------------------------------------- manual page
+
+@test "man: groff -man -ww has no warning about md5sum.1" {
+	command -v groff >/dev/null || skip "groff is not installed (Debian: groff-base)"
+	run -0 groff -man -ww -z "$PAGE"
+	assert_output ''
+}
+
+@test "man: the page is plain ASCII and has the sections a reader looks for" {
+	run -1 env LC_ALL=C grep -n '[^[:print:][:blank:]]' "$PAGE"
+	for s in NAME SYNOPSIS DESCRIPTION OPTIONS 'CHECKSUM LISTS' 'EXIT STATUS' \
+		ENVIRONMENT EXAMPLES 'DIFFERENCES FROM GNU' 'SEE ALSO'; do
+		grep -qxE "\.SH \"?$s\"?" "$PAGE" || fail "no section .SH $s"
+	done
+}
+
+@test "man: every option that --help lists has its own heading in the page" {
+	local o n=0
+	run -0 help_options
+	[[ $output == *--jobs* ]] || fail "--help lists no --jobs: $output"
+	for o in $output; do
+		page_headings | grep -qxF -- "$(groff_spelling "$o")" ||
+			fail "$o is in --help but has no .TP heading in md5sum.1"
+		n=$((n + 1))
+	done
+	((n >= 19)) || fail "only $n options found in --help"
+}
+
+@test "man: every long option the program accepts is in --help and in the page" {
+	local o help
+	# An empty abbreviation is ambiguous among all long options, and glibc
+	# lists them all.
+	run -1 "$BIN" --=x
+	[[ $output == *possibilities:* ]] || skip "this libc does not list the long options"
+	help=$(help_options)
+	for o in $(grep -oE "'--[a-z-]+'" <<<"$output" | tr -d "'"); do
+		grep -qxF -- "$o" <<<"$help" || fail "$o is accepted but not in --help"
+		page_headings | grep -qxF -- "$(groff_spelling "$o")" ||
+			fail "$o is accepted but has no heading in md5sum.1"
+	done
+}
+
+@test "man: the page and --version give the same version" {
+	local version
+	version=$("$BIN" --version | head -n 1 | awk '{ print $NF }')
+	[[ $version =~ ^[0-9]+(\.[0-9]+)+$ ]] || fail "no version in --version: $version"
+	run -0 grep -E '^\.TH ' "$PAGE"
+	assert_output --partial "\"md5sum $version\""
+}
+
+@test "man: the environment variables that --help names are in the page" {
+	local v
+	for v in $("$BIN" --help | grep -oE '\$[A-Z][A-Z0-9_]*' | tr -d '$'); do
+		page_headings | grep -qxF -- "$v" || fail "$v is in --help but not in ENVIRONMENT"
+	done
+	page_headings | grep -qxF MD5SUM_ENGINE
+}
+
+# -------------------------------------------------------- install, uninstall
+
+# make install and uninstall into a staging root.  -o md5sum: install the
+# binary that the other suites test, never a rebuilt one under their feet.
+make_install() {
+	make -C "$ROOT" -s -o md5sum "$@"
+}
+
+# The files and links under a directory, sorted.
+installed() {
+	find "$1" -type f -o -type l | LC_ALL=C sort
+}
+
+@test "install: DESTDIR and PREFIX: bin/md5sum and share/man/man1/md5sum.1, and it runs" {
+	local d="$BATS_TEST_TMPDIR/stage dir"
+	run -0 make_install install DESTDIR="$d" PREFIX=/opt/md5
+	assert_output ''
+	run -0 installed "$d"
+	assert_output "$d/opt/md5/bin/md5sum"$'\n'"$d/opt/md5/share/man/man1/md5sum.1"
+	run -0 stat -c %a "$d/opt/md5/bin/md5sum" "$d/opt/md5/share/man/man1/md5sum.1"
+	assert_output $'755\n644'
+	cmp "$PAGE" "$d/opt/md5/share/man/man1/md5sum.1"
+
+	printf abc >a
+	run -0 "$d/opt/md5/bin/md5sum" a
+	assert_output '900150983cd24fb0d6963f7d28e17f72  a'
+	"$d/opt/md5/bin/md5sum" a >list
+	run -0 "$d/opt/md5/bin/md5sum" -c list
+	assert_output 'a: OK'
+	run -0 "$d/opt/md5/bin/md5sum" --version
+}
+
+@test "install: PREFIX is /usr/local unless told" {
+	run -0 make_install install DESTDIR="$BATS_TEST_TMPDIR/d"
+	[[ -x $BATS_TEST_TMPDIR/d/usr/local/bin/md5sum ]]
+	[[ -f $BATS_TEST_TMPDIR/d/usr/local/share/man/man1/md5sum.1 ]]
+	run -0 "$BATS_TEST_TMPDIR/d/usr/local/bin/md5sum" </dev/null
+	assert_output 'd41d8cd98f00b204e9800998ecf8427e  -'
+}
+
+@test "uninstall: removes every file that install put there, and may run twice" {
+	local d="$BATS_TEST_TMPDIR/stage dir"
+	make_install install DESTDIR="$d" PREFIX=/usr
+	[[ -x $d/usr/bin/md5sum ]]
+	run -0 make_install uninstall DESTDIR="$d" PREFIX=/usr
+	run -0 installed "$d"
+	assert_output ''
+	run -0 make_install uninstall DESTDIR="$d" PREFIX=/usr
+}
+
+# ----------------------------------------------------------- README example
+
+@test "README: the library example builds from md5.h, md5.c and md5_steps.h alone, and prints what it says" {
+	command -v cc >/dev/null || skip "no cc"
+	local line expected
+	mkdir lib
+	cp "$ROOT/md5.h" "$ROOT/md5.c" "$ROOT/md5_steps.h" lib/
+	awk '/<!-- example.c begin -->/ { f = 1; next } /<!-- example.c end -->/ { f = 0 } f' \
+		"$ROOT/README.md" | sed '/^```/d' >lib/example.c
+	awk '/<!-- example output begin -->/ { f = 1; next } /<!-- example output end -->/ { f = 0 } f' \
+		"$ROOT/README.md" | sed '/^```/d' >session
+	grep -q 'md5_final' lib/example.c || fail "no example between the markers in README.md"
+	grep -q '^\$ cc ' session || fail "no compile command in the README's session"
+
+	# With every warning, then the session as the README shows it: its
+	# commands run in lib/, their output is the rest of the session.
+	run -0 cc -std=c11 -Wall -Wextra -Werror -pedantic -O2 -o strict lib/example.c lib/md5.c
+	assert_output ''
+	expected=$(grep -v '^\$ ' session)
+	[[ -n $expected ]] || fail "no output in the README's session"
+	grep '^\$ ' session | sed 's/^\$ //' >lib/session.sh
+	cd lib
+	run -0 sh -e session.sh
+	assert_output "$expected"
+}
+
+# ----------------------------------------------------------- static binary
+
+# Skip without musl-gcc; fail, with make's words, when make static failed.
+need_static() {
+	command -v musl-gcc >/dev/null || skip "musl-gcc is not installed (Debian: musl-tools)"
+	if [[ $(cat "$BATS_FILE_TMPDIR/static.rc") != 0 ]]; then
+		cat "$BATS_FILE_TMPDIR/static.log" >&2
+		fail "make static failed"
+	fi
+}
+
+# The differential suite's setup, with the static binary under test.
+static_diff_setup() {
+	need_static
+	MD5SUM=$STATIC diff_setup
+}
+
+@test "static: make static gives a static, stripped executable" {
+	need_static
+	command -v readelf >/dev/null || skip "no readelf (binutils)"
+	run -0 readelf -lW "$STATIC"
+	refute_output --partial INTERP
+	refute_output --partial DYNAMIC
+	run -0 readelf -SW "$STATIC"
+	refute_output --partial .symtab
+	run -0 "$STATIC" --version
+	assert_line --index 0 --regexp '^md5sum \(.*\) [0-9]'
+}
+
+@test "static: stripped size is within its budget (STATIC_MAX_BYTES, 128 KiB)" {
+	need_static
+	local size
+	size=$(stat -c %s "$STATIC")
+	echo "# md5sum-static: $size bytes" >&3
+	((size <= ${STATIC_MAX_BYTES:-131072})) ||
+		fail "md5sum-static is $size bytes, over ${STATIC_MAX_BYTES:-131072}"
+}
+
+@test "static: hashing is GNU's: files, stdin, --tag, -b, -z, escaped names, errors" {
+	static_diff_setup
+	printf x >'b\s'
+	printf y >$'n\nl'
+	mkdir d
+	same_as_gnu -- a e h x
+	same_as_gnu -- --tag a h
+	same_as_gnu -- -b a e
+	same_as_gnu -- -z a 'b\s' $'n\nl'
+	same_as_gnu -- 'b\s' $'n\nl' --tag
+	same_as_gnu --stdin h --
+	same_as_gnu --stdin h -- a - e
+	same_as_gnu -- a nope d e
+	same_as_gnu -- --tag -t a
+	same_as_gnu -- --ignore-missing a
+}
+
+@test "static: every SIMD engine it has is GNU's, on every length around the block size" {
+	static_diff_setup
+	local e n engines=()
+	head -c 300000 /dev/urandom >pool
+	for n in $(seq 0 130) 4095 4096 4097 65535 65536 65537 131073 300000; do
+		head -c "$n" pool >"f$n"
+	done
+	"$GNU_MD5SUM" f* >list
+	# An engine that this CPU lacks is refused; any other is tested.
+	for e in scalar sse2 sse2x2 avx2 avx2x2 avx512 neon; do
+		MD5SUM_ENGINE=$e "$STATIC" -c --status list 2>&1 |
+			grep -q "MD5SUM_ENGINE: no engine" || engines+=("$e")
+	done
+	echo "# engines: ${engines[*]}" >&3
+	[[ " ${engines[*]} " == *" scalar "* ]] || fail "scalar is missing: ${engines[*]}"
+	if [[ $(uname -m) == x86_64 ]]; then
+		[[ " ${engines[*]} " == *" sse2 "* && " ${engines[*]} " == *" sse2x2 "* ]] ||
+			fail "SSE2 engines missing: ${engines[*]}"
+	fi
+	for e in "${engines[@]}"; do
+		export MD5SUM_ENGINE=$e
+		same_as_gnu -- f*
+		same_as_gnu -- -c list
+	done
+	unset MD5SUM_ENGINE
+}
+
+@test "static: -c is GNU's: OK, FAILED, unreadable, bad lines, every display option" {
+	static_diff_setup
+	printf x >'b\s'
+	mkdir d
+	{
+		echo "$HA  a"
+		echo "$HE *e"
+		echo "MD5 (h) = $HH"
+		echo "$HA  x"
+		echo "$HA  nope"
+		echo "$HA  d"
+		echo 'not a checksum line'
+		echo '# a comment'
+		echo "\\$HX  b\\\\s"
+		printf '%s  h\r\n' "$HH"
+	} >list
+	same_as_gnu_each -- '' '--quiet' '--status' '--strict' '-w' '--ignore-missing' \
+		'--quiet --strict' '-w --status' ::: -c list
+	same_as_gnu --stdin list -- -c
+	same_as_gnu --stdin list -- -c list -
+	same_as_gnu -- -c list nolist list
+	printf 'junk\n' >junk
+	same_as_gnu -- -c junk
+}
+
+@test "static: threads and pipes are GNU's: MD5SUM_JOBS 1 and 3, 300 files, piped stdin" {
+	static_diff_setup
+	local i
+	for i in $(seq 1 300); do printf '%s' "$i" >"s$i"; done
+	head -c 3000000 /dev/urandom >big
+	export MD5SUM_JOBS=1
+	same_as_gnu -- s* big
+	export MD5SUM_JOBS=3
+	same_as_gnu -- s* big
+	unset MD5SUM_JOBS
+	"$GNU_MD5SUM" s* big >list
+	same_as_gnu -- -c list
+	same_as_gnu_sh -- 'cat big | md5sum'
+	same_as_gnu_sh -- 'cat big | md5sum a - e'
+	same_as_gnu_sh -- 'md5sum -c - <list | tail -n 2'
+}
