@@ -156,6 +156,21 @@ struct list {
 	struct tally tally;
 };
 
+/* Room for any uintmax_t in decimal, and a NUL. */
+enum { DECIMAL_SIZE = 3 * sizeof(uintmax_t) + 1 };
+
+/* n in decimal, written at the end of buf. */
+static const char *decimal(uintmax_t n, char buf[DECIMAL_SIZE])
+{
+	char *p = buf + DECIMAL_SIZE - 1;
+
+	*p = '\0';
+	do
+		*--p = (char)('0' + n % 10);
+	while ((n /= 10) > 0);
+	return p;
+}
+
 /* -c output for one file: "NAME: RESULT", escaped when NAME has a newline. */
 static void print_result(struct out *o, const char *name, const char *result)
 {
@@ -179,10 +194,10 @@ static void report_check(struct run *run, struct list *l, const struct job *j)
 	if (j->bad_line) {
 		l->tally.bad++;
 		if (opt->warn) {
-			char msg[64];
+			char num[DECIMAL_SIZE], msg[DECIMAL_SIZE + 48];
 
-			snprintf(msg, sizeof msg, "%ju: improperly formatted MD5 checksum line",
-				 j->line);
+			strcpy(stpcpy(msg, decimal(j->line, num)),
+			       ": improperly formatted MD5 checksum line");
 			report_error(run, l->shown, msg);
 		}
 		return;
@@ -191,7 +206,7 @@ static void report_check(struct run *run, struct list *l, const struct job *j)
 	if (j->err == ENOENT && opt->ignore_missing)
 		return;
 	if (j->err) {
-		report_error(run, j->name, strerror(j->err));
+		report_error(run, j->name, error_text(j->err));
 		l->tally.unreadable++;
 		if (show)
 			print_result(&run->out, j->name, "FAILED open or read");
@@ -214,6 +229,42 @@ struct list_jobs {
 	size_t size;
 };
 
+/* getline(3) as -c needs it: the next line of f into *line (*size bytes,
+ * grown as needed), its newline and any NULs kept, and a NUL after it.
+ * Its length, or -1 when there is none: at the end (then feof tells), once
+ * a read failed (ferror; the part of a line read before the failure comes
+ * first, as glibc's getline gives it), or when the line does not fit in
+ * memory (neither).  Ours, since musl's getdelim and the realloc it brings
+ * cost 2 KiB of the static binary. */
+static ssize_t read_line(char **line, size_t *size, FILE *f)
+{
+	size_t len = 0;
+	int c;
+
+	if (ferror(f))
+		return -1;
+	while ((c = getc_unlocked(f)) != EOF) {
+		if (len + 1 >= *size) {
+			size_t grown = *size ? 2 * *size : 256;
+			char *p = grown > *size ? malloc(grown) : NULL;
+
+			if (!p)
+				return -1;
+			memcpy(p, *line, len);
+			free(*line);
+			*line = p;
+			*size = grown;
+		}
+		(*line)[len++] = (char)c;
+		if (c == '\n')
+			break;
+	}
+	if (len == 0)
+		return -1;
+	(*line)[len] = '\0';
+	return (ssize_t)len;
+}
+
 /* Make the next line of the list into a job; false at the end of the list
  * or on a read error (then ferror tells). */
 static bool next_line(void *ctx, struct job *j)
@@ -223,7 +274,7 @@ static bool next_line(void *ctx, struct job *j)
 	char *name;
 	ssize_t len;
 
-	while ((len = getline(&lj->line, &lj->size, l->file)) >= 0) {
+	while ((len = read_line(&lj->line, &lj->size, l->file)) >= 0) {
 		*j = (struct job){ .line = ++l->tally.lines };
 		switch (parse_check_line(lj->line, (size_t)len, &lj->run->form, &name, j->expect)) {
 		case LINE_SKIP:
@@ -267,8 +318,11 @@ static void check_lines(struct run *run, struct list *l)
 
 static void warn_count(const char *prog, uintmax_t n, const char *one, const char *many)
 {
+	char num[DECIMAL_SIZE];
+
 	if (n > 0)
-		complain(prog, "WARNING: %ju %s", n, n == 1 ? one : many);
+		complain(prog, "WARNING: ", decimal(n, num), " ", n == 1 ? one : many,
+			 (char *)NULL);
 }
 
 /* The warnings after a list, in GNU's words; false when the list failed. */
@@ -312,11 +366,18 @@ bool check_list(struct run *run, const char *name)
 		return false;
 	}
 	if (!l.file) {
-		report_error(run, name, strerror(errno));
+		report_error(run, name, error_text(errno));
 		return false;
 	}
 	run->read_stdin |= is_stdin;
 	check_lines(run, &l);
+	/* read_line stops with neither flag set when a line does not fit in
+	 * memory: the rest of the list went unread.  (GNU takes that for the
+	 * end of the list, and may exit 0.) */
+	if (!feof(l.file) && !ferror(l.file)) {
+		out_flush(&run->out);
+		die_no_memory(run->prog);
+	}
 	read_failed = ferror(l.file);
 	if (!is_stdin)
 		fclose(l.file);

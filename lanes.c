@@ -20,7 +20,9 @@
  *
  * Whole functions sit under #if.  On x86-64 the engines beyond SSE2 are
  * compiled with per-function target attributes and chosen at run time, so
- * the file needs no -m flags and the program runs on any x86-64. */
+ * the file needs no -m flags and the program runs on any x86-64.
+ * MD5_LANES_SMALL keeps only sse2 and avx2 there, for a small binary (make
+ * static): each of the others costs 4 to 9 KiB of code. */
 #include <string.h>
 
 #include "lanes.h"
@@ -62,6 +64,7 @@ static inline const uint32_t *sine_in_memory(void)
 #endif
 
 #if defined(X86_ENGINES)
+#include <cpuid.h>
 #include <immintrin.h>
 
 /* PIN of md5.c for a value in a vector register: the compiler must finish
@@ -199,11 +202,13 @@ static void sse2_blocks(uint32_t (*state)[4], const uint8_t *const *p,
 	sse2_run(1, state, p, nblocks);
 }
 
+#ifndef MD5_LANES_SMALL
 static void sse2x2_blocks(uint32_t (*state)[4], const uint8_t *const *p,
 			  size_t nblocks)
 {
 	sse2_run(2, state, p, nblocks);
 }
+#endif
 
 /* ---- AVX2: eight lanes a vector, 0..3 in the lower 128 bits and 4..7 in
  * the upper. ---- */
@@ -343,6 +348,7 @@ static void avx2_blocks(uint32_t (*state)[4], const uint8_t *const *p,
 	avx2_run(1, state, p, nblocks);
 }
 
+#ifndef MD5_LANES_SMALL
 __attribute__((target("avx2")))
 static void avx2x2_blocks(uint32_t (*state)[4], const uint8_t *const *p,
 			  size_t nblocks)
@@ -477,29 +483,63 @@ static void avx512_blocks(uint32_t (*state)[4], const uint8_t *const *p,
 		avx512_store4(state + r, s[r]);
 }
 
+#endif /* MD5_LANES_SMALL */
+
 static const struct md5_engine sse2_engine = { "sse2", 4, sse2_blocks };
-static const struct md5_engine sse2x2_engine = { "sse2x2", 8, sse2x2_blocks };
 static const struct md5_engine avx2_engine = { "avx2", 8, avx2_blocks };
-static const struct md5_engine avx2x2_engine = { "avx2x2", 16, avx2x2_blocks };
-static const struct md5_engine avx512_engine = { "avx512", 16, avx512_blocks };
 
 /* Fastest first, as measured on an AMD EPYC (Zen 4).  Each engine needs
  * all the CPU features of those after it, so the ones a CPU runs are a
  * tail of the list. */
+#ifndef MD5_LANES_SMALL
+static const struct md5_engine sse2x2_engine = { "sse2x2", 8, sse2x2_blocks };
+static const struct md5_engine avx2x2_engine = { "avx2x2", 16, avx2x2_blocks };
+static const struct md5_engine avx512_engine = { "avx512", 16, avx512_blocks };
+
 static const struct md5_engine *const engines[] = {
 	&avx512_engine, &avx2x2_engine, &avx2_engine,
 	&sse2x2_engine, &sse2_engine, &scalar_engine, NULL,
 };
+#else
+static const struct md5_engine *const engines[] = {
+	&avx2_engine, &sse2_engine, &scalar_engine, NULL,
+};
+#endif
 
+enum { HAVE_AVX2 = 1, HAVE_AVX512F = 2 };
+
+/* AVX2 and AVX-512F, when both the CPU and the OS have them: the OS must
+ * save the wider registers on a context switch, which XCR0 tells (bits
+ * 1-2 for AVX, 5-7 for AVX-512).  By hand rather than with
+ * __builtin_cpu_supports, whose run-time part costs 5 KiB statically. */
+static unsigned x86_features(void)
+{
+	unsigned a, b, c, d, xcr0, have = 0;
+
+	if (!__get_cpuid(1, &a, &b, &c, &d) || !(c & bit_OSXSAVE))
+		return 0;
+	__asm__("xgetbv" : "=a"(xcr0), "=d"(d) : "c"(0));
+	if (!__get_cpuid_count(7, 0, &a, &b, &c, &d))
+		return 0;
+	if ((xcr0 & 0x06) == 0x06 && (b & bit_AVX2))
+		have |= HAVE_AVX2;
+	if ((xcr0 & 0xe6) == 0xe6 && (b & bit_AVX512F))
+		have |= HAVE_AVX512F;
+	return have;
+}
+
+/* The engines called "avx..." need AVX2, and "avx512" AVX-512F too; by
+ * name, so that this holds whichever engines the build has. */
 static int runs_here(const struct md5_engine *e)
 {
-	__builtin_cpu_init();
-	if (e == &avx512_engine)
-		return __builtin_cpu_supports("avx2") &&
-		       __builtin_cpu_supports("avx512f");
-	if (e == &avx2_engine || e == &avx2x2_engine)
-		return __builtin_cpu_supports("avx2");
-	return 1;
+	unsigned have;
+
+	if (strncmp(e->name, "avx", 3) != 0)
+		return 1;
+	have = x86_features();
+	if (!(have & HAVE_AVX2))
+		return 0;
+	return strcmp(e->name, "avx512") != 0 || (have & HAVE_AVX512F);
 }
 
 #elif defined(NEON_ENGINES)

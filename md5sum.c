@@ -12,14 +12,13 @@
  * --ignore-missing, --quiet, --status, --strict: see --help */
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <limits.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "md5sum.h"
+#include "opts.h"
 
 static const char help_text[] =
 "Usage: %s [OPTION]... [FILE]...\n"
@@ -69,32 +68,35 @@ enum {
 	OPT_VERSION,
 };
 
-/* Alphabetical, as GNU lists them: getopt names ambiguous prefixes' matches
- * in this order. */
-/* In GNU's order: getopt lists an ambiguous prefix's matches in this order.
+/* In GNU's order: an ambiguous prefix's matches are listed in this order.
  * --jobs, ours, comes last. */
-static const struct option long_options[] = {
-	{ "check", no_argument, NULL, 'c' },
-	{ "ignore-missing", no_argument, NULL, OPT_IGNORE_MISSING },
-	{ "quiet", no_argument, NULL, OPT_QUIET },
-	{ "status", no_argument, NULL, OPT_STATUS },
-	{ "warn", no_argument, NULL, 'w' },
-	{ "strict", no_argument, NULL, OPT_STRICT },
-	{ "tag", no_argument, NULL, OPT_TAG },
-	{ "zero", no_argument, NULL, 'z' },
-	{ "binary", no_argument, NULL, 'b' },
-	{ "text", no_argument, NULL, 't' },
-	{ "help", no_argument, NULL, OPT_HELP },
-	{ "version", no_argument, NULL, OPT_VERSION },
-	{ "jobs", required_argument, NULL, 'j' },
-	{ NULL, 0, NULL, 0 },
+static const struct opt_long long_options[] = {
+	{ "check", false, 'c' },
+	{ "ignore-missing", false, OPT_IGNORE_MISSING },
+	{ "quiet", false, OPT_QUIET },
+	{ "status", false, OPT_STATUS },
+	{ "warn", false, 'w' },
+	{ "strict", false, OPT_STRICT },
+	{ "tag", false, OPT_TAG },
+	{ "zero", false, 'z' },
+	{ "binary", false, 'b' },
+	{ "text", false, 't' },
+	{ "help", false, OPT_HELP },
+	{ "version", false, OPT_VERSION },
+	{ "jobs", true, 'j' },
+	{ NULL, false, 0 },
 };
 
 static _Noreturn void usage_error(const char *prog, const char *msg)
 {
+	struct msg m = { 0 };
+
 	if (msg)
-		complain(prog, "%s", msg);
-	fprintf(stderr, "Try '%s --help' for more information.\n", prog);
+		complain(prog, msg, (char *)NULL);
+	msg_add(&m, "Try '");
+	msg_add(&m, prog);
+	msg_add(&m, " --help' for more information.");
+	msg_end(&m);
 	exit(EXIT_FAILURE);
 }
 
@@ -102,9 +104,9 @@ static _Noreturn void usage_error(const char *prog, const char *msg)
 static void complain_write_error(const char *prog)
 {
 	if (errno)
-		complain(prog, "write error: %s", strerror(errno));
+		complain(prog, "write error: ", error_text(errno), (char *)NULL);
 	else
-		complain(prog, "write error");
+		complain(prog, "write error", (char *)NULL);
 }
 
 /* Print text, with the program's name for its "%s", and exit.  The text
@@ -113,7 +115,8 @@ static void complain_write_error(const char *prog)
 static _Noreturn void print_and_exit(const char *prog, const char *text)
 {
 	struct out o;
-	const char *mark = strstr(text, "%s");
+	/* The only '%' in the texts is that of "%s". */
+	const char *mark = strchr(text, '%');
 
 	out_init(&o, STDOUT_FILENO, false);
 	if (mark) {
@@ -131,18 +134,23 @@ static _Noreturn void print_and_exit(const char *prog, const char *text)
 	exit(EXIT_SUCCESS);
 }
 
+/* A number from 1 to 256, in decimal, as strtol reads it: after blanks,
+ * with an optional '+' (a '-' could only make it less than 1). */
 static unsigned parse_jobs(const char *prog, const char *arg)
 {
-	char *end;
-	long n;
+	const char *p = arg;
+	unsigned n = 0;
 
-	errno = 0;
-	n = strtol(arg, &end, 10);
-	if (errno || end == arg || *end || n < 1 || n > 256) {
-		complain(prog, "invalid number of jobs: '%s'", arg);
+	while (*p == ' ' || (*p >= '\t' && *p <= '\r'))
+		p++;
+	p += *p == '+';
+	for (; *p >= '0' && *p <= '9' && n <= 256; p++)
+		n = 10 * n + (unsigned)(*p - '0');
+	if (*p || n < 1 || n > 256) {
+		complain(prog, "invalid number of jobs: '", arg, "'", (char *)NULL);
 		usage_error(prog, NULL);
 	}
-	return (unsigned)n;
+	return n;
 }
 
 /* -c's display options override each other: the last one given wins. */
@@ -180,20 +188,23 @@ static void check_combinations(const char *prog, const struct options *opt)
 		usage_error(prog, msg);
 }
 
-/* Fill in opt from the command line; return the index of the first FILE. */
+/* Fill in opt from the command line; return the index of the first FILE,
+ * once the FILEs are moved after the options. */
 static int parse_options(int argc, char **argv, const char *prog,
 			 struct options *opt)
 {
+	struct opts o;
 	int c;
 
 	*opt = (struct options){ .binary = -1 };
-	while ((c = getopt_long(argc, argv, "bcj:twz", long_options, NULL)) != -1) {
+	opts_init(&o, argc, argv, "bcj:twz", long_options);
+	while ((c = opts_next(&o)) != -1) {
 		switch (c) {
 		case 'b': opt->binary = 1; break;
 		case 't': opt->binary = 0; break;
 		case 'c': opt->check = true; break;
 		case 'z': opt->zero = true; break;
-		case 'j': opt->jobs = parse_jobs(prog, optarg); break;
+		case 'j': opt->jobs = parse_jobs(prog, o.arg); break;
 		/* --tag implies binary, and a later -t is refused. */
 		case OPT_TAG: opt->tag = true; opt->binary = 1; break;
 		case OPT_IGNORE_MISSING: opt->ignore_missing = true; break;
@@ -207,7 +218,7 @@ static int parse_options(int argc, char **argv, const char *prog,
 	check_combinations(prog, opt);
 	if (opt->jobs == 0 && getenv("MD5SUM_JOBS"))
 		opt->jobs = parse_jobs(prog, getenv("MD5SUM_JOBS"));
-	return optind;
+	return o.ind;
 }
 
 /* One line for one hashed file: "DIGEST  NAME", "DIGEST *NAME" or
@@ -243,7 +254,7 @@ static void print_digest(struct run *run, const struct job *j)
 static bool report_digest(struct run *run, const struct job *j)
 {
 	if (j->err) {
-		report_error(run, j->name, strerror(j->err));
+		report_error(run, j->name, error_text(j->err));
 		return false;
 	}
 	print_digest(run, j);
@@ -305,7 +316,8 @@ static const struct md5_engine *choose_engine(const char *prog, bool *forced)
 	*forced = name && *name;
 	e = md5_engine_pick(*forced ? name : NULL);
 	if (!e) {
-		complain(prog, "MD5SUM_ENGINE: no engine '%s' on this machine", name);
+		complain(prog, "MD5SUM_ENGINE: no engine '", name, "' on this machine",
+			 (char *)NULL);
 		exit(EXIT_FAILURE);
 	}
 	return e;
@@ -320,7 +332,7 @@ static bool finish(struct run *run)
 	if (run->read_stdin && (run->stdin_closed || close(STDIN_FILENO) != 0)) {
 		if (run->stdin_closed)
 			errno = EBADF;
-		complain(run->prog, "standard input: %s", strerror(errno));
+		complain(run->prog, "standard input: ", error_text(errno), (char *)NULL);
 		ok = false;
 	}
 	if (!out_close(&run->out)) {
@@ -367,8 +379,6 @@ int main(int argc, char **argv)
 	size_t n = first < argc ? (size_t)(argc - first) : 1;
 	bool ok;
 
-	/* One write per message, as GNU's unbuffered stderr nearly does. */
-	setvbuf(stderr, NULL, _IOLBF, 0);
 	run.buf = aligned_alloc(64, READ_SIZE);
 	if (!run.buf)
 		die_no_memory(run.prog);

@@ -107,8 +107,28 @@ int hash_fd(int fd, uint8_t digest[MD5_DIGEST_LENGTH], uint8_t *buf);
 void report_error(struct run *run, const char *name, const char *msg);
 /* Print "PROG: NAME: MSG" on standard error, NAME quoted as GNU does. */
 void error_file(const char *prog, const char *name, const char *msg);
-/* Print "PROG: " and the message on standard error, and a newline. */
-void complain(const char *prog, const char *fmt, ...);
+/* Print "PROG: ", then the strings given up to a null pointer, then a
+ * newline, on standard error. */
+#if defined(__GNUC__)
+__attribute__((sentinel))
+#endif
+void complain(const char *prog, ...);
+
+/* A message for standard error, built piece by piece: it goes out in one
+ * write(2) when it fits in buf, so concurrent runs do not mix messages. */
+struct msg {
+	size_t len;
+	char buf[1024];
+};
+
+/* Begin m with "PROG: ". */
+void msg_start(struct msg *m, const char *prog);
+void msg_add(struct msg *m, const char *s);
+/* End m with a newline and write it. */
+void msg_end(struct msg *m);
+
+/* What strerror(err) says in glibc, whatever the libc. */
+const char *error_text(int err);
 
 /* The shared state of one run of the command. */
 struct run {

@@ -1,8 +1,8 @@
 /* output.c - standard output in whole lines, and error messages. */
 #include <errno.h>
+#include <limits.h>
 #include <locale.h>
 #include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -32,10 +32,44 @@ static int write_all(int fd, const char *p, size_t n)
 	return 0;
 }
 
+/* Write buf[0..n) in pieces of whole lines, each at most PIPE_BUF bytes
+ * when the lines allow: a pipe takes such a write whole or not at all, so
+ * a run killed by a signal never leaves part of a line behind (GNU writes
+ * line by line).  Lines end in NUL when held (-z), else in newline.  A
+ * piece that fails is dropped and the next is tried, as stdio does: 0 or
+ * the first errno. */
+static int write_lines(const struct out *o, size_t n)
+{
+	char end = o->hold ? '\0' : '\n';
+	const char *p = o->buf;
+	int first = 0;
+
+	while (n > 0) {
+		size_t k = n;
+		int err;
+
+		if (k > PIPE_BUF) {
+			for (k = PIPE_BUF; k > 0 && p[k - 1] != end; k--)
+				;
+			if (k == 0) {	/* a line longer than PIPE_BUF: alone */
+				const char *e = memchr(p + PIPE_BUF, end, n - PIPE_BUF);
+
+				k = e ? (size_t)(e - p) + 1 : n;
+			}
+		}
+		err = write_all(o->fd, p, k);
+		if (err && !first)
+			first = err;
+		p += k;
+		n -= k;
+	}
+	return first;
+}
+
 /* Write buf[0..n) and keep the rest; remember the first failure. */
 static void write_front(struct out *o, size_t n)
 {
-	int err = write_all(o->fd, o->buf, n);
+	int err = write_lines(o, n);
 
 	if (err && !o->err)
 		o->err = err;
@@ -84,7 +118,7 @@ void out_end_line(struct out *o, char end)
 bool out_close(struct out *o)
 {
 	bool pending = o->len > 0;
-	int last = write_all(o->fd, o->buf, o->len);
+	int last = write_lines(o, o->len);
 
 	if (close(o->fd) != 0 && last == 0)
 		last = errno;
@@ -106,17 +140,129 @@ void out_escaped(struct out *o, const char *name)
 	}
 }
 
-void complain(const char *prog, const char *fmt, ...)
-{
-	va_list ap;
+/* Errors only Linux has. */
+#ifdef __linux__
+#define LINUX_ERRORS(X) \
+	X(EUCLEAN, "Structure needs cleaning") \
+	X(EREMOTEIO, "Remote I/O error") \
+	X(ENOMEDIUM, "No medium found")
+#else
+#define LINUX_ERRORS(X)
+#endif
 
-	flockfile(stderr);
-	fprintf(stderr, "%s: ", prog);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+/* glibc's words for the errors that opening, reading and closing files
+ * and writing output can meet.  GNU md5sum says these whatever libc we are
+ * linked with: musl says "I/O error" for "Input/output error", "Filename
+ * too long" for "File name too long", and more. */
+#define GLIBC_ERRORS(X) \
+	X(EPERM, "Operation not permitted") \
+	X(ENOENT, "No such file or directory") \
+	X(EINTR, "Interrupted system call") \
+	X(EIO, "Input/output error") \
+	X(ENXIO, "No such device or address") \
+	X(EBADF, "Bad file descriptor") \
+	X(EAGAIN, "Resource temporarily unavailable") \
+	X(ENOMEM, "Cannot allocate memory") \
+	X(EACCES, "Permission denied") \
+	X(EFAULT, "Bad address") \
+	X(EBUSY, "Device or resource busy") \
+	X(EXDEV, "Invalid cross-device link") \
+	X(ENODEV, "No such device") \
+	X(ENOTDIR, "Not a directory") \
+	X(EISDIR, "Is a directory") \
+	X(EINVAL, "Invalid argument") \
+	X(ENFILE, "Too many open files in system") \
+	X(EMFILE, "Too many open files") \
+	X(ETXTBSY, "Text file busy") \
+	X(EFBIG, "File too large") \
+	X(ENOSPC, "No space left on device") \
+	X(EROFS, "Read-only file system") \
+	X(EPIPE, "Broken pipe") \
+	X(ENAMETOOLONG, "File name too long") \
+	X(ENOLCK, "No locks available") \
+	X(ENOSYS, "Function not implemented") \
+	X(ELOOP, "Too many levels of symbolic links") \
+	X(EOVERFLOW, "Value too large for defined data type") \
+	X(EOPNOTSUPP, "Operation not supported") \
+	X(ECONNRESET, "Connection reset by peer") \
+	X(ENOTCONN, "Transport endpoint is not connected") \
+	X(ETIMEDOUT, "Connection timed out") \
+	X(ESTALE, "Stale file handle") \
+	X(EDQUOT, "Disk quota exceeded") \
+	LINUX_ERRORS(X)
+
+/* The numbers in one array and the texts in one string, one after the
+ * other: no pointer per entry. */
+#define ERROR_CODE(e, text) e,
+#define ERROR_TEXT(e, text) text "\0"
+static const short error_codes[] = { GLIBC_ERRORS(ERROR_CODE) };
+static const char error_texts[] = GLIBC_ERRORS(ERROR_TEXT);
+
+const char *error_text(int err)
+{
+	const char *text = error_texts;
+
+	for (size_t i = 0; i < sizeof error_codes / sizeof *error_codes; i++) {
+		if (error_codes[i] == err)
+			return text;
+		text += strlen(text) + 1;
+	}
+	return strerror(err);
+}
+
+/* Standard error gets each message in one write(2), as long as it fits in
+ * the buffer: messages of concurrent runs do not mix.  A failure to write
+ * it has nowhere to be told. */
+static void msg_write(struct msg *m)
+{
+	(void)write_all(STDERR_FILENO, m->buf, m->len);
+	m->len = 0;
+}
+
+void msg_add(struct msg *m, const char *s)
+{
+	size_t n = strlen(s);
+
+	while (n > 0) {
+		size_t k = sizeof m->buf - m->len;
+
+		if (k == 0) {
+			msg_write(m);
+			continue;
+		}
+		k = k < n ? k : n;
+		memcpy(m->buf + m->len, s, k);
+		m->len += k;
+		s += k;
+		n -= k;
+	}
+}
+
+void msg_start(struct msg *m, const char *prog)
+{
+	m->len = 0;
+	msg_add(m, prog);
+	msg_add(m, ": ");
+}
+
+void msg_end(struct msg *m)
+{
+	msg_add(m, "\n");
+	msg_write(m);
+}
+
+void complain(const char *prog, ...)
+{
+	struct msg m;
+	va_list ap;
+	const char *s;
+
+	msg_start(&m, prog);
+	va_start(ap, prog);
+	while ((s = va_arg(ap, const char *)))
+		msg_add(&m, s);
 	va_end(ap);
-	putc('\n', stderr);
-	funlockfile(stderr);
+	msg_end(&m);
 }
 
 void error_file(const char *prog, const char *name, const char *msg)
@@ -127,13 +273,13 @@ void error_file(const char *prog, const char *name, const char *msg)
 	 * it is loaded only here, when a name is first shown. */
 	setlocale(LC_CTYPE, "");
 	quoted = quote_name(name);
-	complain(prog, "%s: %s", quoted ? quoted : name, msg);
+	complain(prog, quoted ? quoted : name, ": ", msg, (char *)NULL);
 	free(quoted);
 }
 
 void die_no_memory(const char *prog)
 {
-	complain(prog, "memory exhausted");
+	complain(prog, "memory exhausted", (char *)NULL);
 	exit(EXIT_FAILURE);
 }
 

@@ -122,9 +122,13 @@ static void publish_jobs(struct worker *w)
 	w->ndone = 0;
 }
 
+static unsigned step_lanes(struct worker *w, unsigned busy);
+
 /* Open the job's file into lane l.  A file that is not regular (a pipe, a
  * device, a directory) is hashed at once, by plain reads: it may deliver
- * its bytes slowly or not at all, and lanes need whole blocks. */
+ * its bytes slowly or not at all, and lanes need whole blocks.  The files
+ * in the other lanes are finished first: their results must not wait for
+ * it, nor be lost with it when the run is killed while it waits. */
 static bool start_lane(struct worker *w, unsigned l, struct job *j)
 {
 	struct lane *lane = &w->lane[l];
@@ -138,6 +142,12 @@ static bool start_lane(struct worker *w, unsigned l, struct job *j)
 		return false;
 	}
 	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		unsigned busy = 0;
+
+		for (unsigned i = 0; i < w->width; i++)
+			busy += w->lane[i].job != NULL;
+		while (busy > 0)
+			busy = step_lanes(w, busy);
 		err = hash_fd(fd, j->digest, w->buf);
 		if (close(fd) != 0 && err == 0)
 			err = errno;
@@ -166,10 +176,14 @@ static unsigned fill_lanes(struct worker *w, unsigned busy)
 		if (n == 0)
 			break;
 		for (unsigned i = 0; i < n; i++) {
-			while (w->lane[l].job)
-				l++;
-			busy += start_lane(w, l, got[i]);
+			for (l = 0; w->lane[l].job; l++)
+				;
+			start_lane(w, l, got[i]);
 		}
+		/* start_lane may have run other lanes to their end */
+		busy = 0;
+		for (l = 0; l < w->width; l++)
+			busy += w->lane[l].job != NULL;
 	}
 	return busy;
 }
@@ -268,19 +282,26 @@ static void compress(struct worker *w, unsigned busy)
 	}
 }
 
+/* Read for the busy lanes, make known the files that ended, compress the
+ * rest; return the number of lanes still busy. */
+static unsigned step_lanes(struct worker *w, unsigned busy)
+{
+	for (unsigned l = 0; l < w->width; l++)
+		if (w->lane[l].job && !feed_lane(w, l))
+			busy--;
+	publish_jobs(w);
+	if (busy > 0)
+		compress(w, busy);
+	return busy;
+}
+
 static void *work(void *arg)
 {
 	struct worker *w = arg;
 	unsigned busy = 0;
 
-	while ((busy = fill_lanes(w, busy)) > 0) {
-		for (unsigned l = 0; l < w->width; l++)
-			if (w->lane[l].job && !feed_lane(w, l))
-				busy--;
-		publish_jobs(w);
-		if (busy > 0)
-			compress(w, busy);
-	}
+	while ((busy = fill_lanes(w, busy)) > 0)
+		busy = step_lanes(w, busy);
 	publish_jobs(w);
 	return NULL;
 }

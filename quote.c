@@ -6,7 +6,6 @@
 
 #include <stdbool.h>
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <wchar.h>
@@ -92,12 +91,19 @@ static struct summary summarize(const char *name, size_t len)
 	return s;
 }
 
-/* Append byte c as a C-style escape: a letter where one exists, else octal. */
+/* Append byte c as a C-style escape: a letter where one exists, else
+ * three octal digits. */
 static char *put_escape(char *o, unsigned char c)
 {
-	if (c >= 7 && c <= 13)
-		return o + sprintf(o, "\\%c", "abtnvfr"[c - 7]);
-	return o + sprintf(o, "\\%03o", c);
+	*o++ = '\\';
+	if (c >= 7 && c <= 13) {
+		*o++ = "abtnvfr"[c - 7];
+	} else {
+		*o++ = (char)('0' + (c >> 6));
+		*o++ = (char)('0' + (c >> 3 & 7));
+		*o++ = (char)('0' + (c & 7));
+	}
+	return o;
 }
 
 /* Quote name in '...', with unprintable runs as '$'\ooo...'. */

@@ -417,6 +417,148 @@ teardown() {
 	gnu_stderr_has 'the --tag option is meaningless when verifying checksums'
 }
 
+# The option reader is ours (opts.c), not the C library's, so that the
+# static build, linked with musl, says what glibc says: these pin down the
+# corners of glibc's getopt_long that GNU md5sum shows.
+
+@test "option: POSIXLY_CORRECT set but empty also stops at the first file name" {
+	POSIXLY_CORRECT= same_as_gnu -- a -b
+	gnu_stderr_is $'md5sum: -b: No such file or directory\n'
+}
+
+@test "option: POSIXLY_CORRECT: options before the first file name count, '--' after it is a file" {
+	POSIXLY_CORRECT=1 same_as_gnu -- -b a -- e
+	gnu_stdout_is "$HA *a"$'\n'"$HE *e"$'\n'
+	gnu_stderr_is $'md5sum: --: No such file or directory\n'
+	POSIXLY_CORRECT=1 same_as_gnu -- -b -- a -b
+	POSIXLY_CORRECT=1 same_as_gnu_each -- '-x' '--t' '--tag=1' '--bogus' '-c --tag' ::: a
+}
+
+@test "option: '-' is a file; options after it still count" {
+	same_as_gnu --stdin h -- - -b
+	gnu_stdout_is "$HH *-"$'\n'
+}
+
+@test "option: files before and after '--' keep their order" {
+	same_as_gnu -- a -- -b e
+	gnu_stdout_is "$HA  a"$'\n'"$HE  e"$'\n'
+	same_as_gnu -- a -t -- -- e
+	gnu_stderr_is $'md5sum: --: No such file or directory\n'
+	same_as_gnu -- a -z e -- h
+}
+
+@test "option: ':' and 'W' are not options (-:, -W, -b:)" {
+	same_as_gnu_each -- '-:' '-W' '-W foo' '-b:' '-;' ::: a
+	same_as_gnu -- -: a
+	gnu_stderr_is $'md5sum: invalid option -- \':\'\nTry \'md5sum --help\' for more information.\n'
+}
+
+@test "option: a byte that is not ASCII as a short option (-\\xff)" {
+	same_as_gnu -- $'-\xff' a
+	same_as_gnu -- $'-b\xc3\xa9' a
+}
+
+@test "option: '---' alone is an unrecognized option" {
+	same_as_gnu -- --- a
+	gnu_stderr_has "unrecognized option '---'"
+}
+
+@test "option: ambiguous prefixes with an empty argument (--t=, --s=, --=)" {
+	same_as_gnu_each -- '--t=' '--s=' '--st=' ::: a
+	same_as_gnu -- --t= a
+	gnu_stderr_has "option '--t=' is ambiguous; possibilities: '--tag' '--text'"
+	same_as_gnu_sh -- 'md5sum --= 2>&1 >/dev/null | sed "s/ '"'"'--jobs'"'"'//" >&2; exit "${PIPESTATUS[0]}"'
+	gnu_stderr_has "option '--=' is ambiguous; possibilities: '--check'"
+}
+
+@test "option: an abbreviation given an argument names the full option (--ch=x, --st=x is ambiguous)" {
+	same_as_gnu -- --ch=x a
+	gnu_stderr_has "option '--check' doesn't allow an argument"
+	same_as_gnu_each -- '--i=1' '--q=' '--stat=x' '--str=1' '--w=1' '--ver=1' '--he=' ::: a
+}
+
+@test "option: only the first bad option is reported" {
+	same_as_gnu_each -- '--bogus -x' '-x --bogus' '--t --tag=1' '-bxy' '--tag=1 --t' ::: a
+}
+
+@test "option: an option given again, in every form, is fine" {
+	same_as_gnu_each -- '-b -b' '-bb' '--binary -b --bin' '-zz --zero' ::: a
+}
+
+@test "program name: getopt's messages use argv[0] as given, the Try line the libtool name" {
+	same_as_gnu_sh -- 'exec -a /x/.libs/lt-md5sum md5sum -x'
+	gnu_stderr_is $'/x/.libs/lt-md5sum: invalid option -- \'x\'\nTry \'md5sum --help\' for more information.\n'
+	same_as_gnu_sh -- 'exec -a /x/.libs/lt-md5sum md5sum --t'
+	same_as_gnu_sh -- 'exec -a /x/.libs/lt-md5sum md5sum --tag=1'
+	same_as_gnu_sh -- 'exec -a "" md5sum --bogus'
+}
+
+# -j and --jobs are ours: GNU has no such option.  jobs_same_as_gnu OURS...
+# -- GNU...: ours run with the arguments before "--", GNU with those after
+# it, the same but for -j; stdout, stderr and exit status must match.
+jobs_same_as_gnu() {
+	local ours=() rc=0 grc=0
+	while [[ $1 != -- ]]; do
+		ours+=("$1")
+		shift
+	done
+	shift
+	[[ $OURS != "$(realpath -- "$GNU_MD5SUM")" ]] || skip "GNU md5sum has no -j"
+	PATH=$GNU_BIN:$PATH md5sum "$@" >"$RES/gnu.out" 2>"$RES/gnu.err" </dev/null || grc=$?
+	PATH=$OUR_BIN:$PATH md5sum "${ours[@]}" >"$RES/our.out" 2>"$RES/our.err" </dev/null || rc=$?
+	if [[ $rc != "$grc" ]] || ! cmp -s "$RES/gnu.out" "$RES/our.out" ||
+		! cmp -s "$RES/gnu.err" "$RES/our.err"; then
+		printf 'MISMATCH: ours %s, GNU %s\n' "$(_diff_q "${ours[@]}")" "$(_diff_q "$@")"
+		diff -u "$RES/gnu.out" "$RES/our.out"
+		diff -u "$RES/gnu.err" "$RES/our.err"
+		echo "exit status: gnu=$grc ours=$rc"
+		return 1
+	fi >&2
+}
+
+# What ours alone says, on stderr, and its exit status.
+ours_says() {
+	local rc=0
+	[[ $OURS != "$(realpath -- "$GNU_MD5SUM")" ]] || skip "GNU md5sum has no -j"
+	PATH=$OUR_BIN:$PATH md5sum "${@:3}" >/dev/null 2>"$RES/our.err" </dev/null || rc=$?
+	assert_equal "$rc" "$1"
+	assert_equal "$(<"$RES/our.err")" "$2"
+}
+
+@test "jobs option: -j N, -jN, --jobs=N, --jobs N, --jo N, -bj2, and after file names" {
+	printf '%s  a\n' "$HA" >list
+	jobs_same_as_gnu -j 2 a e h -- a e h
+	jobs_same_as_gnu -j2 a e h -- a e h
+	jobs_same_as_gnu --jobs=3 a e h -- a e h
+	jobs_same_as_gnu --jobs 3 a e h -- a e h
+	jobs_same_as_gnu --jo 1 a e h -- a e h
+	jobs_same_as_gnu --j=1 a nope h -- a nope h
+	jobs_same_as_gnu -bj2 a e -- -b a e
+	jobs_same_as_gnu a -j 2 e -- a e
+	jobs_same_as_gnu a -zj1 e -- -z a e
+	jobs_same_as_gnu -j +2 a --jobs 1 e -- a e
+	jobs_same_as_gnu -cj2 list -- -c list
+}
+
+@test "jobs option: a missing argument, in glibc's words" {
+	ours_says 1 $'md5sum: option requires an argument -- \'j\'\nTry \'md5sum --help\' for more information.' a -j
+	ours_says 1 $'md5sum: option requires an argument -- \'j\'\nTry \'md5sum --help\' for more information.' a -bj
+	ours_says 1 $'md5sum: option \'--jobs\' requires an argument\nTry \'md5sum --help\' for more information.' a --jobs
+	ours_says 1 $'md5sum: option \'--jobs\' requires an argument\nTry \'md5sum --help\' for more information.' a --jo
+}
+
+@test "jobs option: the argument is the next word, whatever it holds" {
+	ours_says 1 $'md5sum: invalid number of jobs: \'--\'\nTry \'md5sum --help\' for more information.' -j -- a
+	ours_says 1 $'md5sum: invalid number of jobs: \'-b\'\nTry \'md5sum --help\' for more information.' --jobs -b a
+	ours_says 1 $'md5sum: invalid number of jobs: \'\'\nTry \'md5sum --help\' for more information.' --jobs= a
+	ours_says 1 $'md5sum: invalid number of jobs: \'b\'\nTry \'md5sum --help\' for more information.' -jb a
+	ours_says 1 $'md5sum: invalid number of jobs: \'257\'\nTry \'md5sum --help\' for more information.' -j 257 a
+}
+
+@test "jobs option: --jobs is listed last among the possibilities of an ambiguous prefix" {
+	ours_says 1 "md5sum: option '--=x' is ambiguous; possibilities: '--check' '--ignore-missing' '--quiet' '--status' '--warn' '--strict' '--tag' '--zero' '--binary' '--text' '--help' '--version' '--jobs'"$'\n'"Try 'md5sum --help' for more information." --=x
+}
+
 # ----------------------------------------------------- invalid combinations
 
 @test "invalid: --tag -c" {
