@@ -87,6 +87,18 @@ check-static: md5sum-static
 	MD5SUM=$(CURDIR)/md5sum-static bats tests/diff_hash.bats tests/diff_check.bats
 
 clean:
-	rm -f md5sum md5sum-static $(TESTS) $(HELPERS) *.o
+	rm -f md5sum md5sum-static $(TESTS) $(HELPERS) bench/micro bench/lanes_bench fuzz/fuzz_check *.o
 
 .PHONY: all bench check clean install uninstall static check-static
+
+# make fuzz: the libFuzzer harness for -c (fuzz/README.md); needs clang.
+FUZZ_CC = clang
+FUZZ_FLAGS = -g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+FUZZ_SRC = check.c hash.c parallel.c lanes.c output.c quote.c md5.c
+
+fuzz: fuzz/fuzz_check
+
+fuzz/fuzz_check: fuzz/fuzz_check.c fuzz/sandbox.h $(FUZZ_SRC) $(HDR)
+	$(FUZZ_CC) $(STD) $(FUZZ_FLAGS) -I. -include fuzz/sandbox.h -o $@ fuzz/fuzz_check.c $(FUZZ_SRC) $(LDLIBS)
+
+.PHONY: fuzz
