@@ -250,7 +250,8 @@ static ssize_t read_line(char **line, size_t *size, FILE *f)
 
 			if (!p)
 				return -1;
-			memcpy(p, *line, len);
+			if (len > 0)	/* *line is NULL at first */
+				memcpy(p, *line, len);
 			free(*line);
 			*line = p;
 			*size = grown;
