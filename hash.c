@@ -1,19 +1,21 @@
 /* hash.c - hashing jobs: from a file's name to its digest or an errno. */
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "md5sum.h"
 
-/* An interrupted read is simply tried again. */
-int hash_fd(int fd, uint8_t digest[MD5_DIGEST_LENGTH], uint8_t *buf)
+/* Fill buf with up to size bytes from fd, as many reads as it takes; *got
+ * tells how many came.  Fewer than size means the end.  0 or an errno; an
+ * interrupted read is simply tried again. */
+static int read_full(int fd, uint8_t *buf, size_t size, size_t *got)
 {
-	struct md5 ctx;
-
-	md5_init(&ctx);
-	for (;;) {
-		ssize_t n = read(fd, buf, READ_SIZE);
+	*got = 0;
+	while (*got < size) {
+		ssize_t n = read(fd, buf + *got, size - *got);
 
 		if (n == 0)
 			break;
@@ -22,8 +24,109 @@ int hash_fd(int fd, uint8_t digest[MD5_DIGEST_LENGTH], uint8_t *buf)
 				continue;
 			return errno;
 		}
-		md5_update(&ctx, buf, (size_t)n);
+		*got += (size_t)n;
 	}
+	return 0;
+}
+
+/* Hash what is left of fd into ctx, one buffer at a time. */
+static int hash_rest(int fd, struct md5 *ctx, uint8_t *buf)
+{
+	size_t got = READ_SIZE;
+	int err = 0;
+
+	while (got == READ_SIZE && (err = read_full(fd, buf, READ_SIZE, &got)) == 0)
+		md5_update(ctx, buf, got);
+	return err;
+}
+
+/* Two buffers passed between a thread that reads and one that hashes. */
+struct ahead {
+	pthread_mutex_t lock;
+	pthread_cond_t changed;	/* a buffer was filled or emptied */
+	int fd;
+	uint8_t *buf[2];
+	size_t len[2];
+	bool full[2];		/* read, not yet hashed */
+	bool last[2];		/* nothing is read after this buffer */
+	int err;		/* why reading stopped early, or 0 */
+};
+
+static void *read_ahead(void *arg)
+{
+	struct ahead *a = arg;
+	bool last = false;
+
+	for (int i = 0; !last; i ^= 1) {
+		size_t got;
+		int err;
+
+		pthread_mutex_lock(&a->lock);
+		while (a->full[i])
+			pthread_cond_wait(&a->changed, &a->lock);
+		pthread_mutex_unlock(&a->lock);
+		err = read_full(a->fd, a->buf[i], READ_SIZE, &got);
+		last = err || got < READ_SIZE;
+		pthread_mutex_lock(&a->lock);
+		a->len[i] = got;
+		a->full[i] = true;
+		a->last[i] = last;
+		a->err = err;
+		pthread_cond_broadcast(&a->changed);
+		pthread_mutex_unlock(&a->lock);
+	}
+	return NULL;
+}
+
+/* hash_rest, with a second thread reading the next buffer while this one
+ * hashes the last: the copy out of the kernel then costs no time where a
+ * core is free.  Without a thread to be had, plain hash_rest. */
+static int hash_rest_ahead(int fd, struct md5 *ctx, uint8_t *buf)
+{
+	struct ahead a = {
+		.lock = PTHREAD_MUTEX_INITIALIZER,
+		.changed = PTHREAD_COND_INITIALIZER,
+		.fd = fd,
+		.buf = { buf, malloc(READ_SIZE) },
+	};
+	pthread_t reader;
+	bool last = false;
+
+	if (!a.buf[1] || pthread_create(&reader, NULL, read_ahead, &a) != 0) {
+		free(a.buf[1]);
+		return hash_rest(fd, ctx, buf);
+	}
+	for (int i = 0; !last; i ^= 1) {
+		pthread_mutex_lock(&a.lock);
+		while (!a.full[i])
+			pthread_cond_wait(&a.changed, &a.lock);
+		last = a.last[i];
+		pthread_mutex_unlock(&a.lock);
+		md5_update(ctx, a.buf[i], a.len[i]);
+		pthread_mutex_lock(&a.lock);
+		a.full[i] = false;
+		pthread_cond_broadcast(&a.changed);
+		pthread_mutex_unlock(&a.lock);
+	}
+	pthread_join(reader, NULL);
+	free(a.buf[1]);
+	return a.err;
+}
+
+/* A first buffer's worth is read plainly; only an input that fills it is
+ * worth a reading thread. */
+int hash_fd(int fd, uint8_t digest[MD5_DIGEST_LENGTH], uint8_t *buf)
+{
+	struct md5 ctx;
+	size_t got;
+	int err = read_full(fd, buf, READ_SIZE, &got);
+
+	if (err)
+		return err;
+	md5_init(&ctx);
+	md5_update(&ctx, buf, got);
+	if (got == READ_SIZE && (err = hash_rest_ahead(fd, &ctx, buf)) != 0)
+		return err;
 	md5_final(&ctx, digest);
 	return 0;
 }
