@@ -161,7 +161,6 @@ void run_jobs(struct run *run, const struct job_source *src)
 	while (src->next(src->ctx, &j)) {
 		if (!j.bad_line)
 			j.err = hash_file(run, j.name, j.digest);
-		j.hashed = true;
 		src->report(src->ctx, &j);
 		out_flush(&run->out);
 	}
