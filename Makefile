@@ -1,7 +1,8 @@
 # md5sum - see README.md.  CC, CFLAGS, CPPFLAGS and LDFLAGS may be set on the
 # command line; the language standard and warnings are always added.
 CFLAGS = -O2 -g
-STD = -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra
+WARNINGS = -Wall -Wextra -Wshadow -Wmissing-prototypes -Wstrict-prototypes -Wconversion
+STD = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARNINGS)
 LDLIBS = -lpthread
 
 ifeq ($(SANITIZE),1)
@@ -17,7 +18,7 @@ INSTALL = install
 
 # make static: musl-gcc (Debian: musl-tools); small rather than fast, since
 # -Os costs the hash nothing measurable.  MD5_LANES_SMALL keeps the sse2
-# and avx2 lane engines only (lanes.c).  A common page size below the
+# and avx2 lane engines only (lib/lanes.c).  A common page size below the
 # 4 KiB of x86-64 keeps ld from padding the file up to the next page
 # before the data segment.
 MUSL_CC = musl-gcc
@@ -25,38 +26,48 @@ STRIP = strip
 STATIC_CFLAGS = -Os -ffunction-sections -fdata-sections -fno-asynchronous-unwind-tables -DMD5_LANES_SMALL
 STATIC_LDFLAGS = -static -Wl,--gc-sections,-z,noseparate-code,-z,norelro,-z,common-page-size=64,--build-id=none
 
-LIB = md5.o
-OBJ = md5sum.o opts.o check.o hash.o parallel.o lanes.o output.o quote.o $(LIB)
-HDR = md5.h md5_steps.h md5sum.h check.h lanes.h opts.h quote.h
+# The one list of sources every build derives from.  lib/ is the library
+# that others copy: it is compiled with no include path, so it cannot
+# include the command's headers.  files.c is how the command opens what it
+# reads; the fuzz harness links its own instead.
+LIB_SRC = lib/md5.c lib/lanes.c
+CMD_SRC = md5sum.c opts.c sums.c check.c schedule.c parallel.c input.c \
+	files.c out.c msg.c diag.c errtext.c quote.c
+SRC = $(CMD_SRC) $(LIB_SRC)
+OBJ = $(SRC:.c=.o)
+LIB_OBJ = $(LIB_SRC:.c=.o)
 
 all: md5sum
 
 md5sum: $(OBJ)
 	$(CC) $(LDFLAGS) -o $@ $(OBJ) $(LDLIBS)
 
-%.o: %.c $(HDR)
-	$(CC) $(STD) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+lib/%.o: lib/%.c
+	$(CC) $(STD) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
 
+%.o: %.c
+	$(CC) $(STD) -Ilib $(CPPFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
+
+# Test programs and benchmarks: each links only the objects it tests.
 TESTS = tests/unit tests/lanes_test tests/opts_test
 HELPERS = tests/quote_driver
+TEST_CFLAGS = $(STD) -I. -Ilib -Itests $(CPPFLAGS) $(CFLAGS) -MMD -MP
 
-tests/unit: tests/unit.c $(LIB) $(HDR)
-	$(CC) $(STD) $(CPPFLAGS) $(CFLAGS) -I. $(LDFLAGS) -o $@ tests/unit.c $(LIB) $(LDLIBS)
+tests/unit: tests/unit.o tests/tap.o lib/md5.o
+tests/lanes_test: tests/lanes_test.o tests/tap.o $(LIB_OBJ)
+tests/opts_test: tests/opts_test.o tests/tap.o opts.o msg.o out.o
+tests/quote_driver: tests/quote_driver.o quote.o
+bench/micro: bench/micro.o lib/md5.o
+bench/lanes_bench: bench/lanes_bench.o $(LIB_OBJ)
 
-tests/lanes_test: tests/lanes_test.c lanes.o $(LIB) $(HDR)
-	$(CC) $(STD) $(CPPFLAGS) $(CFLAGS) -I. $(LDFLAGS) -o $@ tests/lanes_test.c lanes.o $(LIB) $(LDLIBS)
+$(TESTS) $(HELPERS) bench/micro bench/lanes_bench:
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-tests/opts_test: tests/opts_test.c opts.o output.o quote.o $(HDR)
-	$(CC) $(STD) $(CPPFLAGS) $(CFLAGS) -I. $(LDFLAGS) -o $@ tests/opts_test.c opts.o output.o quote.o
+tests/%.o: tests/%.c
+	$(CC) $(TEST_CFLAGS) -c -o $@ $<
 
-tests/quote_driver: tests/quote_driver.c quote.o quote.h
-	$(CC) $(STD) $(CPPFLAGS) $(CFLAGS) -I. $(LDFLAGS) -o $@ tests/quote_driver.c quote.o
-
-bench/micro: bench/micro.c $(LIB) $(HDR)
-	$(CC) $(STD) $(CPPFLAGS) $(CFLAGS) -I. $(LDFLAGS) -o $@ bench/micro.c $(LIB)
-
-bench/lanes_bench: bench/lanes_bench.c lanes.o $(LIB) $(HDR)
-	$(CC) $(STD) $(CPPFLAGS) $(CFLAGS) -I. $(LDFLAGS) -o $@ bench/lanes_bench.c lanes.o $(LIB)
+bench/%.o: bench/%.c
+	$(CC) $(TEST_CFLAGS) -c -o $@ $<
 
 # Timings against GNU, OpenSSL, busybox and toybox; see bench/run.
 bench: md5sum bench/micro bench/lanes_bench
@@ -77,28 +88,30 @@ uninstall:
 # One compiler run over the sources: no musl object mixes with the others.
 static: md5sum-static
 
-md5sum-static: $(OBJ:.o=.c) $(HDR)
+md5sum-static: $(SRC)
 	@command -v $(MUSL_CC) >/dev/null || { echo "$(MUSL_CC) not found (Debian: apt-get install musl-tools)" >&2; exit 1; }
-	$(MUSL_CC) $(STD) $(CPPFLAGS) $(STATIC_CFLAGS) $(STATIC_LDFLAGS) -o $@ $(OBJ:.o=.c) $(LDLIBS)
+	$(MUSL_CC) $(STD) -Ilib $(CPPFLAGS) $(STATIC_CFLAGS) $(STATIC_LDFLAGS) -o $@ $(SRC) $(LDLIBS)
 	$(STRIP) $@
 
 # The whole differential suite against the static binary: slow.
 check-static: md5sum-static
 	MD5SUM=$(CURDIR)/md5sum-static bats tests/diff_hash.bats tests/diff_check.bats
 
-clean:
-	rm -f md5sum md5sum-static $(TESTS) $(HELPERS) bench/micro bench/lanes_bench fuzz/fuzz_check *.o
-
-.PHONY: all bench check clean install uninstall static check-static
-
 # make fuzz: the libFuzzer harness for -c (fuzz/README.md); needs clang.
+# It takes every source but main's and files.c, whose seam it fills.
 FUZZ_CC = clang
 FUZZ_FLAGS = -g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
-FUZZ_SRC = check.c hash.c parallel.c lanes.c output.c quote.c md5.c
+FUZZ_SRC = $(filter-out md5sum.c files.c,$(SRC))
 
 fuzz: fuzz/fuzz_check
 
-fuzz/fuzz_check: fuzz/fuzz_check.c fuzz/sandbox.h $(FUZZ_SRC) $(HDR)
-	$(FUZZ_CC) $(STD) $(FUZZ_FLAGS) -I. -include fuzz/sandbox.h -o $@ fuzz/fuzz_check.c $(FUZZ_SRC) $(LDLIBS)
+fuzz/fuzz_check: fuzz/fuzz_check.c $(FUZZ_SRC)
+	$(FUZZ_CC) $(STD) -I. -Ilib $(FUZZ_FLAGS) -o $@ fuzz/fuzz_check.c $(FUZZ_SRC) $(LDLIBS)
 
-.PHONY: fuzz
+clean:
+	rm -f md5sum md5sum-static $(TESTS) $(HELPERS) bench/micro bench/lanes_bench \
+		fuzz/fuzz_check *.o *.d lib/*.o lib/*.d tests/*.o tests/*.d bench/*.o bench/*.d
+
+-include $(wildcard *.d lib/*.d tests/*.d bench/*.d)
+
+.PHONY: all bench check clean install uninstall static check-static fuzz

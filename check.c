@@ -10,7 +10,11 @@
 #include <string.h>
 
 #include "check.h"
-#include "md5sum.h"
+#include "diag.h"
+#include "errtext.h"
+#include "files.h"
+#include "msg.h"
+#include "out.h"
 
 static bool is_blank(char c)
 {
@@ -186,9 +190,11 @@ static void print_result(struct out *o, const char *name, const char *result)
 }
 
 /* Report one line of the list: count it and print what the options ask. */
-static void report_check(struct run *run, struct list *l, const struct job *j)
+static void report_check(const struct check_run *c, struct list *l, const struct job *j)
 {
-	const struct options *opt = run->opt;
+	const struct check_options *opt = c->opt;
+	struct out *out = c->sched->out;
+	const char *prog = c->sched->prog;
 	bool show = !opt->status;
 
 	if (j->bad_line) {
@@ -198,7 +204,7 @@ static void report_check(struct run *run, struct list *l, const struct job *j)
 
 			strcpy(stpcpy(msg, decimal(j->line, num)),
 			       ": improperly formatted MD5 checksum line");
-			report_error(run, l->shown, msg);
+			report_error(out, prog, l->shown, msg);
 		}
 		return;
 	}
@@ -206,24 +212,24 @@ static void report_check(struct run *run, struct list *l, const struct job *j)
 	if (j->err == ENOENT && opt->ignore_missing)
 		return;
 	if (j->err) {
-		report_error(run, j->name, error_text(j->err));
+		report_error(out, prog, j->name, error_text(j->err));
 		l->tally.unreadable++;
 		if (show)
-			print_result(&run->out, j->name, "FAILED open or read");
+			print_result(out, j->name, "FAILED open or read");
 	} else if (memcmp(j->digest, j->expect, MD5_DIGEST_LENGTH) != 0) {
 		l->tally.mismatched++;
 		if (show)
-			print_result(&run->out, j->name, "FAILED");
+			print_result(out, j->name, "FAILED");
 	} else {
 		l->tally.matched++;
 		if (show && !opt->quiet)
-			print_result(&run->out, j->name, "OK");
+			print_result(out, j->name, "OK");
 	}
 }
 
 /* A list being checked, as a source of jobs. */
 struct list_jobs {
-	struct run *run;
+	struct check_run *check;
 	struct list *list;
 	char *line;
 	size_t size;
@@ -277,7 +283,7 @@ static bool next_line(void *ctx, struct job *j)
 
 	while ((len = read_line(&lj->line, &lj->size, l->file)) >= 0) {
 		*j = (struct job){ .line = ++l->tally.lines };
-		switch (parse_check_line(lj->line, (size_t)len, &lj->run->form, &name, j->expect)) {
+		switch (parse_check_line(lj->line, (size_t)len, &lj->check->form, &name, j->expect)) {
 		case LINE_SKIP:
 			continue;
 		case LINE_BAD:
@@ -291,8 +297,8 @@ static bool next_line(void *ctx, struct job *j)
 			}
 			j->name = strdup(name);
 			if (!j->name)
-				die_no_memory(lj->run->prog);
-			lj->run->read_stdin |= strcmp(name, "-") == 0;
+				die_no_memory(lj->check->sched->prog);
+			lj->check->read_stdin |= strcmp(name, "-") == 0;
 			return true;
 		}
 	}
@@ -303,17 +309,17 @@ static void report_line(void *ctx, struct job *j)
 {
 	struct list_jobs *lj = ctx;
 
-	report_check(lj->run, lj->list, j);
+	report_check(lj->check, lj->list, j);
 	free(j->name);
 }
 
 /* Hash the files of the list and report them in order. */
-static void check_lines(struct run *run, struct list *l)
+static void check_lines(struct check_run *c, struct list *l)
 {
-	struct list_jobs lj = { .run = run, .list = l };
+	struct list_jobs lj = { .check = c, .list = l };
 	struct job_source src = { next_line, report_line, &lj };
 
-	run_jobs(run, &src);
+	run_jobs(c->sched, &src);
 	free(lj.line);
 }
 
@@ -327,64 +333,66 @@ static void warn_count(const char *prog, uintmax_t n, const char *one, const cha
 }
 
 /* The warnings after a list, in GNU's words; false when the list failed. */
-static bool summarize(struct run *run, const struct list *l)
+static bool summarize(const struct check_run *c, const struct list *l)
 {
-	const struct options *opt = run->opt;
+	const struct check_options *opt = c->opt;
+	const char *prog = c->sched->prog;
 	const struct tally *t = &l->tally;
 	bool unverified = opt->ignore_missing && t->matched == 0;
 
-	out_flush(&run->out);
+	out_flush(c->sched->out);
 	if (t->good == 0) {
-		error_file(run->prog, l->shown, "no properly formatted checksum lines found");
+		error_file(prog, l->shown, "no properly formatted checksum lines found");
 		return false;
 	}
 	if (!opt->status) {
-		warn_count(run->prog, t->bad, "line is improperly formatted",
+		warn_count(prog, t->bad, "line is improperly formatted",
 			   "lines are improperly formatted");
-		warn_count(run->prog, t->unreadable, "listed file could not be read",
+		warn_count(prog, t->unreadable, "listed file could not be read",
 			   "listed files could not be read");
-		warn_count(run->prog, t->mismatched, "computed checksum did NOT match",
+		warn_count(prog, t->mismatched, "computed checksum did NOT match",
 			   "computed checksums did NOT match");
 		if (unverified)
-			error_file(run->prog, l->shown, "no file was verified");
+			error_file(prog, l->shown, "no file was verified");
 	}
 	return t->unreadable == 0 && t->mismatched == 0 && !unverified &&
 	       !(opt->strict && t->bad > 0);
 }
 
-bool check_list(struct run *run, const char *name)
+bool check_list(struct check_run *c, const char *name)
 {
+	const struct schedule *s = c->sched;
 	bool is_stdin = strcmp(name, "-") == 0;
 	struct list l = {
 		.shown = is_stdin ? "standard input" : name,
-		.file = is_stdin ? stdin : fopen(name, "r"),
+		.file = is_stdin ? stdin : open_list(name),
 	};
 	bool read_failed;
 
-	if (is_stdin && run->stdin_closed) {
-		run->read_stdin = true;
-		report_error(run, l.shown, "read error");
+	if (is_stdin && s->stdin_closed) {
+		c->read_stdin = true;
+		report_error(s->out, s->prog, l.shown, "read error");
 		return false;
 	}
 	if (!l.file) {
-		report_error(run, name, error_text(errno));
+		report_error(s->out, s->prog, name, error_text(errno));
 		return false;
 	}
-	run->read_stdin |= is_stdin;
-	check_lines(run, &l);
+	c->read_stdin |= is_stdin;
+	check_lines(c, &l);
 	/* read_line stops with neither flag set when a line does not fit in
 	 * memory: the rest of the list went unread.  (GNU takes that for the
 	 * end of the list, and may exit 0.) */
 	if (!feof(l.file) && !ferror(l.file)) {
-		out_flush(&run->out);
-		die_no_memory(run->prog);
+		out_flush(s->out);
+		die_no_memory(s->prog);
 	}
 	read_failed = ferror(l.file);
 	if (!is_stdin)
 		fclose(l.file);
 	if (read_failed) {
-		report_error(run, l.shown, "read error");
+		report_error(s->out, s->prog, l.shown, "read error");
 		return false;
 	}
-	return summarize(run, &l);
+	return summarize(c, &l);
 }

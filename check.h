@@ -1,4 +1,9 @@
-/* check.h - reading the lines of a checksum list (md5sum -c). */
+/* check.h - md5sum -c: verify the digests listed in checksum lists.
+ *
+ * Each list is read line by line; its files are hashed through a
+ * schedule (schedule.h) and reported in list order: "NAME: OK", "NAME:
+ * FAILED" or "NAME: FAILED open or read", then GNU's warnings for the
+ * list.  The line parser is exposed on its own for tests and fuzzing. */
 #ifndef CHECK_H
 #define CHECK_H
 
@@ -7,6 +12,7 @@
 #include <stdint.h>
 
 #include "md5.h"
+#include "schedule.h"
 
 enum line_kind {
 	LINE_SKIP,		/* blank line or comment: not counted */
@@ -25,5 +31,28 @@ enum line_form { FORM_UNKNOWN = -1, FORM_TWO_SPACES = 0, FORM_ONE_SPACE = 1 };
  * digest.  *form carries the line form from line to line. */
 enum line_kind parse_check_line(char *s, size_t len, enum line_form *form,
 				char **name, uint8_t digest[MD5_DIGEST_LENGTH]);
+
+/* The options that only -c has. */
+struct check_options {
+	bool ignore_missing;	/* skip listed files that do not exist */
+	bool quiet;		/* no line for files that match */
+	bool status;		/* no output at all, only the exit status */
+	bool strict;		/* badly formatted lines make a list fail */
+	bool warn;		/* warn about each badly formatted line */
+};
+
+/* What checking lists needs, and what carries from one list to the next. */
+struct check_run {
+	const struct check_options *opt;
+	const struct schedule *sched;	/* how to hash; its out and prog
+					 * take the reports */
+	enum line_form form;	/* FORM_UNKNOWN before the first list */
+	bool read_stdin;	/* set once standard input was read */
+};
+
+/* Verify the list called name ("-": standard input); false when it fails:
+ * a file unread or mismatched, no line to check, a read error, or (with
+ * strict) a bad line.  Exits on "memory exhausted". */
+bool check_list(struct check_run *c, const char *name);
 
 #endif

@@ -17,8 +17,14 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "md5sum.h"
+#include "check.h"
+#include "errtext.h"
+#include "lanes.h"
+#include "msg.h"
 #include "opts.h"
+#include "out.h"
+#include "schedule.h"
+#include "sums.h"
 
 static const char help_text[] =
 "Usage: %s [OPTION]... [FILE]...\n"
@@ -57,6 +63,16 @@ static const char version_text[] =
 "A clone of GNU coreutils md5sum 9.1, in C11 with libc only.\n"
 "Licence 0BSD (Zero-Clause BSD): use, copy, modify and distribute freely,\n"
 "with or without fee.  There is NO WARRANTY.\n";
+
+/* The command line, once parsed. */
+struct options {
+	int binary;		/* -b: 1, -t: 0, neither: -1 */
+	bool tag;		/* --tag: BSD-style lines */
+	bool zero;		/* -z: NUL-ended lines, no name escaping */
+	bool check;		/* -c: the files are checksum lists */
+	struct check_options c;	/* the options of -c alone */
+	unsigned jobs;		/* -j: worker threads; 0 when not given */
+};
 
 enum {
 	OPT_IGNORE_MISSING = CHAR_MAX + 1,
@@ -154,7 +170,7 @@ static unsigned parse_jobs(const char *prog, const char *arg)
 }
 
 /* -c's display options override each other: the last one given wins. */
-static void set_verbosity(struct options *opt, int c)
+static void set_verbosity(struct check_options *opt, int c)
 {
 	opt->status = c == OPT_STATUS;
 	opt->quiet = c == OPT_QUIET;
@@ -174,15 +190,15 @@ static void check_combinations(const char *prog, const struct options *opt)
 		msg = "the --tag option is meaningless when verifying checksums";
 	else if (opt->binary >= 0 && opt->check)
 		msg = "the --binary and --text options are meaningless when verifying checksums";
-	else if (opt->ignore_missing && !opt->check)
+	else if (opt->c.ignore_missing && !opt->check)
 		msg = "the --ignore-missing option is meaningful only when verifying checksums";
-	else if (opt->status && !opt->check)
+	else if (opt->c.status && !opt->check)
 		msg = "the --status option is meaningful only when verifying checksums";
-	else if (opt->warn && !opt->check)
+	else if (opt->c.warn && !opt->check)
 		msg = "the --warn option is meaningful only when verifying checksums";
-	else if (opt->quiet && !opt->check)
+	else if (opt->c.quiet && !opt->check)
 		msg = "the --quiet option is meaningful only when verifying checksums";
-	else if (opt->strict && !opt->check)
+	else if (opt->c.strict && !opt->check)
 		msg = "the --strict option is meaningful only when verifying checksums";
 	if (msg)
 		usage_error(prog, msg);
@@ -207,9 +223,9 @@ static int parse_options(int argc, char **argv, const char *prog,
 		case 'j': opt->jobs = parse_jobs(prog, o.arg); break;
 		/* --tag implies binary, and a later -t is refused. */
 		case OPT_TAG: opt->tag = true; opt->binary = 1; break;
-		case OPT_IGNORE_MISSING: opt->ignore_missing = true; break;
-		case OPT_STRICT: opt->strict = true; break;
-		case OPT_QUIET: case OPT_STATUS: case 'w': set_verbosity(opt, c); break;
+		case OPT_IGNORE_MISSING: opt->c.ignore_missing = true; break;
+		case OPT_STRICT: opt->c.strict = true; break;
+		case OPT_QUIET: case OPT_STATUS: case 'w': set_verbosity(&opt->c, c); break;
 		case OPT_HELP: print_and_exit(prog, help_text);
 		case OPT_VERSION: print_and_exit(prog, version_text);
 		default: usage_error(prog, NULL);
@@ -221,122 +237,57 @@ static int parse_options(int argc, char **argv, const char *prog,
 	return o.ind;
 }
 
-/* One line for one hashed file: "DIGEST  NAME", "DIGEST *NAME" or
- * "MD5 (NAME) = DIGEST", with a leading backslash when NAME is escaped. */
-static void print_digest(struct run *run, const struct job *j)
-{
-	const struct options *opt = run->opt;
-	struct out *o = &run->out;
-	bool escape = !opt->zero && strpbrk(j->name, "\\\n\r");
-	char hex[MD5_DIGEST_STRING_LENGTH];
-
-	md5_hex(j->digest, hex);
-	if (escape)
-		out_put(o, "\\", 1);
-	if (opt->tag)
-		out_str(o, "MD5 (");
-	else {
-		out_str(o, hex);
-		out_str(o, opt->binary == 1 ? " *" : "  ");
-	}
-	if (escape)
-		out_escaped(o, j->name);
-	else
-		out_str(o, j->name);
-	if (opt->tag) {
-		out_str(o, ") = ");
-		out_str(o, hex);
-	}
-	out_end_line(o, opt->zero ? '\0' : '\n');
-}
-
-/* Report a hashed file: its line, or why it has none. */
-static bool report_digest(struct run *run, const struct job *j)
-{
-	if (j->err) {
-		report_error(run, j->name, error_text(j->err));
-		return false;
-	}
-	print_digest(run, j);
-	return true;
-}
-
-/* The command line's files, as jobs, and how their reports went. */
-struct names {
-	struct run *run;
-	char **names;
-	size_t count, next;
-	bool ok;
-};
-
-static bool next_name(void *ctx, struct job *j)
-{
-	struct names *n = ctx;
-
-	if (n->next == n->count)
-		return false;
-	*j = (struct job){ .name = n->names[n->next++] };
-	n->run->read_stdin |= strcmp(j->name, "-") == 0;
-	return true;
-}
-
-static void report_name(void *ctx, struct job *j)
-{
-	struct names *n = ctx;
-
-	n->ok &= report_digest(n->run, j);
-}
-
-/* Hash the files in names[0..count) and report each, in order. */
-static bool hash_names(struct run *run, char **names, size_t count)
-{
-	struct names n = { .run = run, .names = names, .count = count, .ok = true };
-	struct job_source src = { next_name, report_name, &n };
-
-	run_jobs(run, &src);
-	return n.ok;
-}
-
-static bool check_lists(struct run *run, char **names, size_t n)
+static bool check_lists(struct check_run *c, char **names, size_t n)
 {
 	bool ok = true;
 
 	for (size_t i = 0; i < n; i++)
-		ok &= check_list(run, names[i]);
+		ok &= check_list(c, names[i]);
 	return ok;
 }
 
-/* The lane engine for hashing many files: the fastest, or the one that the
- * environment variable MD5SUM_ENGINE names (for tests and benchmarks). */
-static const struct md5_engine *choose_engine(const char *prog, bool *forced)
+/* The lane engines for hashing many files: all that this CPU runs, or
+ * only the one that MD5SUM_ENGINE names (for tests and benchmarks). */
+static const struct md5_engine *const *choose_engines(const char *prog)
 {
+	static const struct md5_engine *named[2];
 	const char *name = getenv("MD5SUM_ENGINE");
-	const struct md5_engine *e;
 
-	*forced = name && *name;
-	e = md5_engine_pick(*forced ? name : NULL);
-	if (!e) {
+	if (!name || !*name)
+		return md5_engines();
+	named[0] = md5_engine_pick(name);
+	if (!named[0]) {
 		complain(prog, "MD5SUM_ENGINE: no engine '", name, "' on this machine",
 			 (char *)NULL);
 		exit(EXIT_FAILURE);
 	}
-	return e;
+	return named;
 }
 
-/* Close what the run used; false when that reveals an error. */
-static bool finish(struct run *run)
+/* How many files to hash at once when -j is not given. */
+static unsigned default_jobs(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n > 1 ? (unsigned)n : 1;
+}
+
+/* Close standard input when it was read, and standard output; false
+ * when that reveals an error. */
+static bool finish(const char *prog, struct out *out, bool read_stdin,
+		   bool stdin_closed)
 {
 	bool ok = true;
 
-	out_flush(&run->out);
-	if (run->read_stdin && (run->stdin_closed || close(STDIN_FILENO) != 0)) {
-		if (run->stdin_closed)
+	out_flush(out);
+	if (read_stdin && (stdin_closed || close(STDIN_FILENO) != 0)) {
+		if (stdin_closed)
 			errno = EBADF;
-		complain(run->prog, "standard input: ", error_text(errno), (char *)NULL);
+		complain(prog, "standard input: ", error_text(errno), (char *)NULL);
 		ok = false;
 	}
-	if (!out_close(&run->out)) {
-		complain_write_error(run->prog);
+	if (!out_close(out)) {
+		complain_write_error(prog);
 		ok = false;
 	}
 	return ok;
@@ -371,25 +322,32 @@ int main(int argc, char **argv)
 {
 	static char stdin_name[] = "-";
 	char *just_stdin[] = { stdin_name };
+	const char *prog = program_name(argv[0]);
+	bool stdin_closed = stdin_was_closed(), read_stdin = false;
 	struct options opt;
-	struct run run = { .prog = program_name(argv[0]), .opt = &opt,
-			   .form = FORM_UNKNOWN, .stdin_closed = stdin_was_closed() };
-	int first = parse_options(argc, argv, run.prog, &opt);
+	int first = parse_options(argc, argv, prog, &opt);
 	char **names = first < argc ? argv + first : just_stdin;
 	size_t n = first < argc ? (size_t)(argc - first) : 1;
+	struct out out;
+	struct schedule s = { .stdin_closed = stdin_closed, .out = &out, .prog = prog,
+			      .threads = opt.jobs ? opt.jobs : default_jobs() };
 	bool ok;
 
-	run.buf = aligned_alloc(64, READ_SIZE);
-	if (!run.buf)
-		die_no_memory(run.prog);
 	/* One file is hashed by the plain path; more, or a list, in lanes. */
 	if (opt.check || n > 1 || opt.jobs > 0)
-		run.lanes = choose_engine(run.prog, &run.forced);
-	if (opt.jobs == 0)
-		opt.jobs = default_jobs();
-	out_init(&run.out, STDOUT_FILENO, opt.zero);
-	ok = opt.check ? check_lists(&run, names, n) : hash_names(&run, names, n);
-	ok &= finish(&run);
-	free(run.buf);
+		s.engines = choose_engines(prog);
+	out_init(&out, STDOUT_FILENO, opt.zero);
+	if (opt.check) {
+		struct check_run c = { .opt = &opt.c, .sched = &s, .form = FORM_UNKNOWN };
+
+		ok = check_lists(&c, names, n);
+		read_stdin = c.read_stdin;
+	} else {
+		struct sums_format f = { .binary = opt.binary == 1, .tag = opt.tag,
+					 .zero = opt.zero };
+
+		ok = print_sums(&f, &s, names, n, &read_stdin);
+	}
+	ok &= finish(prog, &out, read_stdin, stdin_closed);
 	return ok ? EXIT_SUCCESS : EXIT_FAILURE;
 }

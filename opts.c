@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "md5sum.h"
+#include "msg.h"
 #include "opts.h"
 
 void opts_init(struct opts *o, int argc, char **argv, const char *shorts,

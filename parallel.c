@@ -1,7 +1,5 @@
-/* parallel.c - many files at once.  Worker threads each hash several files
- * side by side, one per lane of a SIMD engine (lanes.h); the calling thread
- * makes the jobs and reports them in input order, exactly as the one-by-one
- * path in hash.c does. */
+/* parallel.c - many files at once, in lanes on worker threads; see
+ * parallel.h. */
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -12,7 +10,11 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "md5sum.h"
+#include "diag.h"
+#include "files.h"
+#include "input.h"
+#include "lanes.h"
+#include "parallel.h"
 
 /* Bytes read at a time for one lane: enough that a read(2) costs little
  * beside hashing what it brings, few enough that 16 lanes stay in L2. */
@@ -22,6 +24,12 @@ enum { LANE_BUF = 32 * 1024 };
  * loads together then fall in different cache sets (lanes.h). */
 enum { LANE_STRIDE = LANE_BUF + 64 };
 
+/* A job in the queue, and whether a worker has hashed it. */
+struct slot {
+	struct job job;
+	atomic_bool hashed;	/* job.err and job.digest are set */
+};
+
 /* Jobs between the reporting thread and the workers: a ring of slots,
  * reported at head, handed to workers at next, filled at tail.  The counters
  * only grow; a slot is counter % size. */
@@ -29,17 +37,17 @@ struct queue {
 	pthread_mutex_t lock;
 	pthread_cond_t more;	/* jobs were added, or the end came */
 	pthread_cond_t hashed;	/* the job at the head was hashed */
-	struct job *ring;
+	struct slot *ring;
 	size_t size;
 	size_t head, next, tail;
 	bool end;		/* no job will be added */
 	unsigned idle;		/* workers waiting for jobs */
-	struct job *_Atomic awaited;	/* the job the reporter waits for */
+	struct slot *_Atomic awaited;	/* the slot the reporter waits for */
 };
 
 /* One file in one lane of a worker. */
 struct lane {
-	struct job *job;	/* NULL when the lane is free */
+	struct slot *slot;	/* NULL when the lane is free */
 	int fd;
 	bool eof;
 	off_t size;		/* the file's size when opened */
@@ -50,7 +58,7 @@ struct lane {
 
 struct worker {
 	struct queue *q;
-	struct job **done;	/* finished, not yet published */
+	struct slot **done;	/* finished, not yet published */
 	unsigned ndone;
 	const struct md5_engine *const *engines;	/* to choose from, widest first */
 	unsigned width;		/* lanes: the widest engine's */
@@ -69,17 +77,17 @@ static bool for_workers(const struct job *j)
 
 /* Up to max jobs for a worker, into got; wait for some only when told to.
  * Return how many; 0 when there are none now, or (waiting) none to come. */
-static unsigned take_jobs(struct queue *q, struct job **got, unsigned max, bool wait)
+static unsigned take_jobs(struct queue *q, struct slot **got, unsigned max, bool wait)
 {
 	unsigned n = 0;
 
 	pthread_mutex_lock(&q->lock);
 	for (;;) {
 		for (; q->next < q->tail && n < max; q->next++) {
-			struct job *j = &q->ring[q->next % q->size];
+			struct slot *s = &q->ring[q->next % q->size];
 
-			if (for_workers(j))
-				got[n++] = j;
+			if (for_workers(&s->job))
+				got[n++] = s;
 		}
 		if (n > 0 || !wait || q->end)
 			break;
@@ -93,10 +101,10 @@ static unsigned take_jobs(struct queue *q, struct job **got, unsigned max, bool 
 
 
 /* Set the job's result; publish_jobs makes it known. */
-static void finish_job(struct worker *w, struct job *j, int err)
+static void finish_job(struct worker *w, struct slot *s, int err)
 {
-	j->err = err;
-	w->done[w->ndone++] = j;
+	s->job.err = err;
+	w->done[w->ndone++] = s;
 }
 
 /* Make the finished jobs known to the reporter, all at once so that it
@@ -105,7 +113,7 @@ static void finish_job(struct worker *w, struct job *j, int err)
  * of the two threads always sees the other's store. */
 static void publish_jobs(struct worker *w)
 {
-	struct job *awaited;
+	struct slot *awaited;
 
 	if (w->ndone == 0)
 		return;
@@ -129,35 +137,36 @@ static unsigned step_lanes(struct worker *w, unsigned busy);
  * its bytes slowly or not at all, and lanes need whole blocks.  The files
  * in the other lanes are finished first: their results must not wait for
  * it, nor be lost with it when the run is killed while it waits. */
-static bool start_lane(struct worker *w, unsigned l, struct job *j)
+static bool start_lane(struct worker *w, unsigned l, struct slot *s)
 {
 	struct lane *lane = &w->lane[l];
-	int fd = open(j->name, O_RDONLY | O_CLOEXEC);
+	struct job *j = &s->job;
+	int fd = open_input(j->name);
 	struct stat st;
 	struct md5 ctx;
 	int err;
 
 	if (fd < 0) {
-		finish_job(w, j, errno);
+		finish_job(w, s, errno);
 		return false;
 	}
 	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
 		unsigned busy = 0;
 
 		for (unsigned i = 0; i < w->width; i++)
-			busy += w->lane[i].job != NULL;
+			busy += w->lane[i].slot != NULL;
 		while (busy > 0)
 			busy = step_lanes(w, busy);
 		err = hash_fd(fd, j->digest, w->buf);
 		if (close(fd) != 0 && err == 0)
 			err = errno;
-		finish_job(w, j, err);
+		finish_job(w, s, err);
 		return false;
 	}
 	/* Read-ahead advice pays only beyond the first read. */
 	if (st.st_size > LANE_BUF)
 		(void)posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
-	*lane = (struct lane){ .job = j, .fd = fd, .size = st.st_size, .buf = lane->buf };
+	*lane = (struct lane){ .slot = s, .fd = fd, .size = st.st_size, .buf = lane->buf };
 	md5_init(&ctx);
 	memcpy(w->state[l], ctx.state, sizeof w->state[l]);
 	return true;
@@ -167,7 +176,7 @@ static bool start_lane(struct worker *w, unsigned l, struct job *j)
  * Return the number of busy lanes. */
 static unsigned fill_lanes(struct worker *w, unsigned busy)
 {
-	struct job *got[64];
+	struct slot *got[64];
 	unsigned n, l = 0;
 
 	while (busy < w->width) {
@@ -176,14 +185,14 @@ static unsigned fill_lanes(struct worker *w, unsigned busy)
 		if (n == 0)
 			break;
 		for (unsigned i = 0; i < n; i++) {
-			for (l = 0; w->lane[l].job; l++)
+			for (l = 0; w->lane[l].slot; l++)
 				;
 			start_lane(w, l, got[i]);
 		}
 		/* start_lane may have run other lanes to their end */
 		busy = 0;
 		for (l = 0; l < w->width; l++)
-			busy += w->lane[l].job != NULL;
+			busy += w->lane[l].slot != NULL;
 	}
 	return busy;
 }
@@ -197,12 +206,12 @@ static void finish_lane(struct worker *w, unsigned l, int err)
 	if (err == 0) {
 		memcpy(ctx.state, w->state[l], sizeof ctx.state);
 		md5_update(&ctx, lane->buf + lane->pos, lane->len - lane->pos);
-		md5_final(&ctx, lane->job->digest);
+		md5_final(&ctx, lane->slot->job.digest);
 	}
 	if (close(lane->fd) != 0 && err == 0)
 		err = errno;
-	finish_job(w, lane->job, err);
-	lane->job = NULL;
+	finish_job(w, lane->slot, err);
+	lane->slot = NULL;
 }
 
 /* Read until the lane has a whole block or its file ends; false when the
@@ -262,7 +271,7 @@ static void compress(struct worker *w, unsigned busy)
 	for (unsigned l = 0; l < w->width; l++) {
 		struct lane *lane = &w->lane[l];
 
-		if (!lane->job)
+		if (!lane->slot)
 			continue;
 		index[n] = l;
 		memcpy(state[n], w->state[l], sizeof state[n]);
@@ -287,7 +296,7 @@ static void compress(struct worker *w, unsigned busy)
 static unsigned step_lanes(struct worker *w, unsigned busy)
 {
 	for (unsigned l = 0; l < w->width; l++)
-		if (w->lane[l].job && !feed_lane(w, l))
+		if (w->lane[l].slot && !feed_lane(w, l))
 			busy--;
 	publish_jobs(w);
 	if (busy > 0)
@@ -342,7 +351,8 @@ static bool add_jobs(struct queue *q, const struct job_source *src)
 	bool more = true;
 
 	/* Workers do not look at slots past the tail until it moves. */
-	while (tail - q->head < q->size && (more = src->next(src->ctx, &q->ring[tail % q->size])))
+	while (tail - q->head < q->size &&
+	       (more = src->next(src->ctx, &q->ring[tail % q->size].job)))
 		atomic_init(&q->ring[tail++ % q->size].hashed, false);
 	pthread_mutex_lock(&q->lock);
 	q->tail = tail;
@@ -353,9 +363,9 @@ static bool add_jobs(struct queue *q, const struct job_source *src)
 	return more;
 }
 
-/* Wait until the head job is hashed.  Output waits in the buffer for a
+/* Wait until the head slot is hashed.  Output waits in the buffer for a
  * while; after a tenth of a second it is shown, and waiting goes on. */
-static void wait_for_head(struct run *run, struct queue *q, const struct job *j)
+static void wait_for_head(struct out *out, struct queue *q, struct slot *s)
 {
 	struct timespec until;
 	bool shown = false;
@@ -366,16 +376,16 @@ static void wait_for_head(struct run *run, struct queue *q, const struct job *j)
 		until.tv_sec++;
 		until.tv_nsec -= 1000 * 1000 * 1000;
 	}
-	if (atomic_load(&j->hashed))
+	if (atomic_load(&s->hashed))
 		return;
 	pthread_mutex_lock(&q->lock);
-	atomic_store(&q->awaited, (struct job *)j);
-	while (!atomic_load(&j->hashed)) {
+	atomic_store(&q->awaited, s);
+	while (!atomic_load(&s->hashed)) {
 		if (shown) {
 			pthread_cond_wait(&q->hashed, &q->lock);
 		} else if (pthread_cond_timedwait(&q->hashed, &q->lock, &until) != 0) {
 			pthread_mutex_unlock(&q->lock);
-			out_flush(&run->out);
+			out_flush(out);
 			shown = true;
 			pthread_mutex_lock(&q->lock);
 		}
@@ -384,13 +394,22 @@ static void wait_for_head(struct run *run, struct queue *q, const struct job *j)
 	pthread_mutex_unlock(&q->lock);
 }
 
+/* The reporting thread's side of a run. */
+struct reporter {
+	const struct schedule *s;
+	struct queue *q;
+	uint8_t *buf;		/* READ_SIZE bytes, for standard input */
+};
+
 /* Have the job at the head hashed: by the workers, or here. */
-static void await_head(struct run *run, struct queue *q)
+static void await_head(const struct reporter *r)
 {
-	struct job *j = &q->ring[q->head % q->size];
+	struct queue *q = r->q;
+	struct slot *s = &q->ring[q->head % q->size];
+	struct job *j = &s->job;
 
 	if (for_workers(j)) {
-		wait_for_head(run, q, j);
+		wait_for_head(r->s->out, q, s);
 		return;
 	}
 	/* Workers pass over this job.  Move them past it now, so that they
@@ -401,15 +420,15 @@ static void await_head(struct run *run, struct queue *q)
 		q->next++;
 	pthread_mutex_unlock(&q->lock);
 	if (!j->bad_line) {
-		out_flush(&run->out);
-		j->err = hash_file(run, j->name, j->digest);
+		out_flush(r->s->out);
+		j->err = hash_file(j->name, r->s->stdin_closed, r->buf, j->digest);
 	}
 }
 
 /* Keep the ring at least half full, report its head once hashed, repeat. */
-static void feed_and_report(struct run *run, struct queue *q,
-			    const struct job_source *src)
+static void feed_and_report(const struct reporter *r, const struct job_source *src)
 {
+	struct queue *q = r->q;
 	bool more = true;
 
 	for (;;) {
@@ -417,51 +436,68 @@ static void feed_and_report(struct run *run, struct queue *q,
 			more = add_jobs(q, src);
 		if (q->head == q->tail)
 			break;
-		await_head(run, q);
-		src->report(src->ctx, &q->ring[q->head++ % q->size]);
+		await_head(r);
+		src->report(src->ctx, &q->ring[q->head++ % q->size].job);
 	}
-	out_flush(&run->out);
+	out_flush(r->s->out);
 }
 
-void run_jobs_parallel(struct run *run, const struct job_source *src)
+/* The most lanes any of the engines has. */
+static unsigned widest(const struct md5_engine *const *engines)
 {
-	const struct md5_engine *one[] = { run->lanes, NULL };
-	const struct md5_engine *const *engines = run->forced ? one : md5_engines();
-	unsigned nthreads = run->opt->jobs, started = 0;
-	struct worker *workers = calloc(nthreads, sizeof *workers);
-	struct queue q = {
-		.lock = PTHREAD_MUTEX_INITIALIZER,
-		.more = PTHREAD_COND_INITIALIZER,
-		.hashed = PTHREAD_COND_INITIALIZER,
-	};
+	unsigned width = 0;
 
-	q.size = 4 * (size_t)nthreads * run->lanes->width;
-	if (q.size < 64)
-		q.size = 64;
-	q.ring = calloc(q.size, sizeof *q.ring);
-	if (!workers || !q.ring)
-		die_no_memory(run->prog);
-	for (; started < nthreads; started++) {
+	for (size_t i = 0; engines[i]; i++)
+		if (engines[i]->width > width)
+			width = engines[i]->width;
+	return width;
+}
+
+/* Start up to n workers on q; return how many started. */
+static unsigned start_workers(struct worker *workers, unsigned n, struct queue *q,
+			      const struct schedule *s)
+{
+	unsigned started = 0;
+
+	for (; started < n; started++) {
 		struct worker *w = &workers[started];
 
-		if (!setup_worker(w, &q, engines))
-			die_no_memory(run->prog);
+		if (!setup_worker(w, q, s->engines))
+			die_no_memory(s->prog);
 		if (pthread_create(&w->thread, NULL, work, w) != 0) {
 			free_worker(w);
 			break;
 		}
 	}
-	if (started == 0) {
-		/* No thread to be had: hash one by one on this thread. */
-		run->lanes = NULL;
-		run_jobs(run, src);
-	} else {
-		feed_and_report(run, &q, src);
-	}
+	return started;
+}
+
+bool run_parallel(const struct schedule *s, const struct job_source *src)
+{
+	struct worker *workers = calloc(s->threads, sizeof *workers);
+	struct queue q = {
+		.lock = PTHREAD_MUTEX_INITIALIZER,
+		.more = PTHREAD_COND_INITIALIZER,
+		.hashed = PTHREAD_COND_INITIALIZER,
+	};
+	struct reporter r = { .s = s, .q = &q, .buf = malloc(READ_SIZE) };
+	unsigned started;
+
+	q.size = 4 * (size_t)s->threads * widest(s->engines);
+	if (q.size < 64)
+		q.size = 64;
+	q.ring = calloc(q.size, sizeof *q.ring);
+	if (!workers || !q.ring || !r.buf)
+		die_no_memory(s->prog);
+	started = start_workers(workers, s->threads, &q, s);
+	if (started > 0)
+		feed_and_report(&r, src);
 	for (unsigned i = 0; i < started; i++) {
 		pthread_join(workers[i].thread, NULL);
 		free_worker(&workers[i]);
 	}
 	free(workers);
 	free(q.ring);
+	free(r.buf);
+	return started > 0;
 }

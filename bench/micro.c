@@ -54,7 +54,7 @@ static double per_message(const uint8_t *p, size_t len, double seconds)
 	/* Calibrate: double n until one run takes a tenth of the budget. */
 	while (hash_n(p, len, n) < seconds / 10 && n < (1L << 40))
 		n *= 2;
-	n = (long)(n * 10.0 / RUNS) + 1;
+	n = (long)((double)n * 10.0 / RUNS) + 1;
 	for (int r = 0; r < RUNS; r++) {
 		double t = hash_n(p, len, n) / (double)n;
 
@@ -94,8 +94,8 @@ int main(int argc, char **argv)
 			snprintf(name, sizeof name, "%zu KiB", len >> 10);
 		else
 			snprintf(name, sizeof name, "%zu B", len);
-		printf("%-9s %14.1f %14.1f %12.1f\n", name, len / al / 1e6,
-		       len / un / 1e6, al * 1e9);
+		printf("%-9s %14.1f %14.1f %12.1f\n", name, (double)len / al / 1e6,
+		       (double)len / un / 1e6, al * 1e9);
 	}
 	free(buf);
 	return 0;

@@ -18,13 +18,13 @@
  *
  * Names in the list reach only a private directory made at start-up, which
  * holds "a" ("abc"), "e" (empty), "h" ("hello\n") and "d" (a directory):
- * a name with a '/' is "not found" (see sandbox.h, forced into every
- * md5sum source of this build).  Output goes to /dev/null; run with
+ * a name with a '/' is "not found".  The harness links its own
+ * open_input and open_list (files.h) in place of files.c.  Output goes to /dev/null; run with
  * -close_fd_mask=2 to silence md5sum's messages.
  *
  * Build and run: see fuzz/README.md ("make fuzz"). */
 #include <errno.h>
-#include <stdarg.h>
+#include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,28 +33,32 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "md5sum.h"
+#include "files.h"
+#include "lanes.h"
+#include "out.h"
+#include "schedule.h"
 
-#undef open
-#undef fopen
+/* libFuzzer's entry points. */
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static int sandbox = -1;	/* the private directory */
 static int devnull = -1;
 static const uint8_t *list_data;
 static size_t list_size;
 
-int fuzz_open(const char *name, int flags, ...)
+int open_input(const char *name)
 {
 	if (strchr(name, '/')) {
 		errno = ENOENT;
 		return -1;
 	}
-	return openat(sandbox, name, flags);
+	return openat(sandbox, name, O_RDONLY | O_CLOEXEC);
 }
 
-FILE *fuzz_fopen(const char *name, const char *mode)
+FILE *open_list(const char *name)
 {
-	if (strcmp(name, "list") != 0 || strcmp(mode, "r") != 0) {
+	if (strcmp(name, "list") != 0) {
 		errno = ENOENT;
 		return NULL;
 	}
@@ -160,9 +164,10 @@ static void parse_one(const uint8_t *data, size_t len)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static uint8_t *buf;
-	struct options opt = { .binary = -1, .check = true };
-	struct run run = { .prog = "md5sum", .opt = &opt, .form = FORM_UNKNOWN };
+	struct check_options opt = { 0 };
+	struct out out;
+	struct schedule sched = { .prog = "md5sum", .out = &out };
+	struct check_run run = { .opt = &opt, .sched = &sched, .form = FORM_UNKNOWN };
 	unsigned flags;
 	FILE *saved_stdin = stdin;
 
@@ -180,21 +185,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		at = end;
 	}
 
-	if (!buf && !(buf = aligned_alloc(64, READ_SIZE)))
-		abort();
 	opt.quiet = (flags & 3) == 1;
 	opt.status = (flags & 3) == 2;
 	opt.warn = (flags & 3) == 3;
 	opt.strict = flags & 4;
 	opt.ignore_missing = flags & 8;
-	opt.jobs = flags & 32 ? 2 : 1;
-	run.buf = buf;
-	if (flags & 16) {
-		run.lanes = md5_engine_pick(NULL);
-		if (!run.lanes)
-			abort();
-	}
-	out_init(&run.out, devnull, false);
+	sched.threads = flags & 32 ? 2 : 1;
+	if (flags & 16)
+		sched.engines = md5_engines();
+	out_init(&out, devnull, false);
 	for (int pass = 0; pass < (flags & 128 ? 2 : 1); pass++) {
 		if (flags & 64) {
 			stdin = list_size ? fmemopen((void *)list_data, list_size, "r")
@@ -208,6 +207,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			check_list(&run, "list");
 		}
 	}
-	out_flush(&run.out);
+	out_flush(&out);
 	return 0;
 }

@@ -16,27 +16,13 @@
 #include "lanes.h"
 #include "md5.h"
 #include "md5_steps.h"
+#include "tap.h"
 
 enum {
 	MAX_LENGTH = 100 * 1024,	/* longest random message */
 	ROUNDS = 24,			/* random rounds per engine */
 	ROUNDS_PER_TEST = 8,		/* rounds reported as one test */
 };
-
-static unsigned tests, failures;
-
-static void ok(int pass, const char *fmt, ...)
-{
-	va_list ap;
-
-	printf("%s %u - ", pass ? "ok" : "not ok", ++tests);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	putchar('\n');
-	if (!pass)
-		failures++;
-}
 
 /* splitmix64: small, good enough, the same everywhere. */
 static uint64_t rng_state = 0x6d6435206c616e65;
@@ -89,7 +75,7 @@ static void stream_init(struct stream *s, const uint8_t *msg, size_t len)
 	memcpy(b, msg, len);
 	b[len] = 0x80;
 	memset(b + len + 1, 0, nblocks * MD5_BLOCK_LENGTH - len - 1);
-	for (int k = 0; k < 8; k++)
+	for (size_t k = 0; k < 8; k++)
 		b[nblocks * MD5_BLOCK_LENGTH - 8 + k] = (uint8_t)(bits >> 8 * k);
 	s->blocks = b;
 	s->nblocks = nblocks;
@@ -172,26 +158,8 @@ static int run_streams(const struct md5_engine *e, struct stream *s)
 	return pass;
 }
 
-/* RFC 1321 appendix A.5. */
-static const struct {
-	const char *msg, *hex;
-} rfc[] = {
-	{ "", "d41d8cd98f00b204e9800998ecf8427e" },
-	{ "a", "0cc175b9c0f1b6a831c399e269772661" },
-	{ "abc", "900150983cd24fb0d6963f7d28e17f72" },
-	{ "message digest", "f96b697d7cb7938d525a2f31aaf161d0" },
-	{ "abcdefghijklmnopqrstuvwxyz", "c3fcd3d76192e4007dfb496cca67e13b" },
-	{ "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789",
-	  "d174ab98d277d9f5a5611c2c9f419d9f" },
-	{ "1234567890123456789012345678901234567890"
-	  "1234567890123456789012345678901234567890",
-	  "57edf4a22be3c955ac49da2e2107b67a" },
-};
-
-enum { NRFC = sizeof rfc / sizeof rfc[0] };
-
-/* Lane i hashes RFC vector (i + shift) % NRFC, or vector only when only
- * is not negative; compare with the printed digests as well. */
+/* Lane i hashes RFC vector (i + shift) % rfc1321_count, or vector `only`
+ * when that is not negative; compare with the printed digests as well. */
 static int rfc_lanes(const struct md5_engine *e, int only, unsigned shift)
 {
 	struct stream *s = xmalloc(e->width * sizeof *s);
@@ -199,11 +167,11 @@ static int rfc_lanes(const struct md5_engine *e, int only, unsigned shift)
 	int pass = 1;
 
 	for (unsigned i = 0; i < e->width; i++) {
-		unsigned k = only >= 0 ? (unsigned)only : (i + shift) % NRFC;
+		size_t k = only >= 0 ? (size_t)only : (i + shift) % rfc1321_count;
 
-		stream_init(&s[i], (const uint8_t *)rfc[k].msg,
-			    strlen(rfc[k].msg));
-		strcpy(want + i * MD5_DIGEST_STRING_LENGTH, rfc[k].hex);
+		stream_init(&s[i], (const uint8_t *)rfc1321[k].msg,
+			    strlen(rfc1321[k].msg));
+		strcpy(want + i * MD5_DIGEST_STRING_LENGTH, rfc1321[k].hex);
 	}
 	for (unsigned i = 0; i < e->width; i++) {
 		char hex[MD5_DIGEST_STRING_LENGTH];
@@ -328,12 +296,12 @@ int main(void)
 		int pass = 1;
 
 		ok(empty_run(en), "%s: nblocks 0 changes no lane", en->name);
-		for (int k = 0; k < NRFC; k++)
+		for (int k = 0; (size_t)k < rfc1321_count; k++)
 			pass &= rfc_lanes(en, k, 0);
 		ok(pass, "%s: each RFC 1321 vector in all %u lanes",
 		   en->name, en->width);
 		pass = 1;
-		for (unsigned shift = 0; shift < NRFC; shift++)
+		for (unsigned shift = 0; shift < rfc1321_count; shift++)
 			pass &= rfc_lanes(en, -1, shift);
 		ok(pass, "%s: RFC 1321 vectors mixed over %u lanes",
 		   en->name, en->width);
@@ -351,7 +319,6 @@ int main(void)
 			   (unsigned)(r / ROUNDS_PER_TEST + 1));
 		}
 	}
-	printf("1..%u\n", tests);
 	free(data);
-	return failures ? 1 : 0;
+	return tap_done();
 }

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "opts.h"
+#include "tap.h"
 
 static const struct opt_long longs[] = {
 	{ "tag", false, 'T' },
@@ -15,15 +16,6 @@ static const struct opt_long longs[] = {
 	{ "text", false, 'X' },
 	{ NULL, false, 0 },
 };
-
-static int tests, failures;
-
-static void ok(int pass, const char *what)
-{
-	tests++;
-	failures += !pass;
-	printf("%sok %d - %s\n", pass ? "" : "not ", tests, what);
-}
 
 /* Read the words of line (split at spaces) as a command line named "p"
  * with short options "bj:", and tell what came of it: each option's letter
@@ -66,7 +58,7 @@ static void expect(const char *line, const char *want, const char *want_err)
 
 	parse(line, got, err, sizeof got);
 	snprintf(what, sizeof what, "%s: %s", line, want);
-	ok(strcmp(got, want) == 0 && strcmp(err, want_err) == 0, what);
+	ok(strcmp(got, want) == 0 && strcmp(err, want_err) == 0, "%s", what);
 	if (strcmp(got, want) != 0 || strcmp(err, want_err) != 0)
 		printf("# got: %s\n# stderr: %s", got, err);
 }
@@ -85,6 +77,5 @@ int main(void)
 	expect("a --tagged", "? ", "p: option '--tagged' requires an argument\n");
 	setenv("POSIXLY_CORRECT", "", 1);
 	expect("-b a -b -- c", "b | a -b -- c", "");
-	printf("1..%d\n", tests);
-	return failures != 0;
+	return tap_done();
 }

@@ -164,7 +164,7 @@ installed() {
 	command -v cc >/dev/null || skip "no cc"
 	local line expected
 	mkdir lib
-	cp "$ROOT/md5.h" "$ROOT/md5.c" "$ROOT/md5_steps.h" lib/
+	cp "$ROOT/lib/md5.h" "$ROOT/lib/md5.c" "$ROOT/lib/md5_steps.h" lib/
 	awk '/<!-- example.c begin -->/ { f = 1; next } /<!-- example.c end -->/ { f = 0 } f' \
 		"$ROOT/README.md" | sed '/^```/d' >lib/example.c
 	awk '/<!-- example output begin -->/ { f = 1; next } /<!-- example output end -->/ { f = 0 } f' \

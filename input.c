@@ -1,4 +1,4 @@
-/* hash.c - hashing jobs: from a file's name to its digest or an errno. */
+/* input.c - reading one input and hashing it; see input.h. */
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -6,7 +6,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "md5sum.h"
+#include "files.h"
+#include "input.h"
 
 /* Fill buf with up to size bytes from fd, as many reads as it takes; *got
  * tells how many came.  Fewer than size means the end.  0 or an errno; an
@@ -131,44 +132,21 @@ int hash_fd(int fd, uint8_t digest[MD5_DIGEST_LENGTH], uint8_t *buf)
 	return 0;
 }
 
-int hash_file(const struct run *run, const char *name,
+int hash_file(const char *name, bool stdin_closed, uint8_t *buf,
 	      uint8_t digest[MD5_DIGEST_LENGTH])
 {
 	bool is_stdin = strcmp(name, "-") == 0;
-	int fd = is_stdin ? STDIN_FILENO : open(name, O_RDONLY | O_CLOEXEC);
+	int fd = is_stdin ? STDIN_FILENO : open_input(name);
 	int err;
 
-	if (is_stdin && run->stdin_closed)
+	if (is_stdin && stdin_closed)
 		return EBADF;
 	if (fd < 0)
 		return errno;
 	/* Advice only: its failure (say, on a pipe) changes nothing. */
 	(void)posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
-	err = hash_fd(fd, digest, run->buf);
+	err = hash_fd(fd, digest, buf);
 	if (!is_stdin && close(fd) != 0 && err == 0)
 		err = errno;
 	return err;
-}
-
-void run_jobs(struct run *run, const struct job_source *src)
-{
-	struct job j;
-
-	if (run->lanes) {
-		run_jobs_parallel(run, src);
-		return;
-	}
-	while (src->next(src->ctx, &j)) {
-		if (!j.bad_line)
-			j.err = hash_file(run, j.name, j.digest);
-		src->report(src->ctx, &j);
-		out_flush(&run->out);
-	}
-}
-
-unsigned default_jobs(void)
-{
-	long n = sysconf(_SC_NPROCESSORS_ONLN);
-
-	return n > 1 ? (unsigned)n : 1;
 }

@@ -442,7 +442,7 @@ AVX512 void avx512_load_block(__m512i x[16], const uint8_t *const *p,
 	for (int j = 0; j < 16; j += 4) {
 #pragma GCC unroll 4
 		for (int r = 0; r < 4; r++)
-			x[j + r] = avx512_load4(p + r, off + 4 * j);
+			x[j + r] = avx512_load4(p + r, off + 4 * (size_t)j);
 		avx512_transpose4(x + j);
 	}
 }

@@ -1,0 +1,32 @@
+/* diag.c - diagnostics about files; see diag.h. */
+#include <locale.h>
+#include <stdlib.h>
+
+#include "diag.h"
+#include "msg.h"
+#include "quote.h"
+
+void error_file(const char *prog, const char *name, const char *text)
+{
+	char *quoted;
+
+	/* Which bytes print as they are depends on the locale's character set;
+	 * it is loaded only here, when a name is first shown. */
+	setlocale(LC_CTYPE, "");
+	quoted = quote_name(name);
+	complain(prog, quoted ? quoted : name, ": ", text, (char *)NULL);
+	free(quoted);
+}
+
+void report_error(struct out *out, const char *prog, const char *name,
+		  const char *text)
+{
+	out_flush(out);
+	error_file(prog, name, text);
+}
+
+void die_no_memory(const char *prog)
+{
+	complain(prog, "memory exhausted", (char *)NULL);
+	exit(EXIT_FAILURE);
+}

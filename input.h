@@ -1,0 +1,28 @@
+/* input.h - reading one input to its end and hashing it.
+ *
+ * Reads are retried when interrupted and otherwise end at the first
+ * error, which is returned as an errno for the caller to report; nothing
+ * is printed here. */
+#ifndef INPUT_H
+#define INPUT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "md5.h"
+
+/* Bytes read at a time: the caller's buffer for hash_fd and hash_file. */
+enum { READ_SIZE = 128 * 1024 };
+
+/* Hash all that fd gives until its end into digest: 0 or an errno.  An
+ * input longer than buf is read on a second thread while this one hashes,
+ * when a thread can be had. */
+int hash_fd(int fd, uint8_t digest[MD5_DIGEST_LENGTH], uint8_t *buf);
+
+/* Open the file called name ("-": standard input, which fails with EBADF
+ * when stdin_closed), hash it as hash_fd does, and close it: 0 or an
+ * errno. */
+int hash_file(const char *name, bool stdin_closed, uint8_t *buf,
+	      uint8_t digest[MD5_DIGEST_LENGTH]);
+
+#endif

@@ -1,0 +1,138 @@
+/* out.c - standard output in whole lines; see out.h. */
+#include <errno.h>
+#include <limits.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "out.h"
+
+void out_init(struct out *o, int fd, bool hold)
+{
+	*o = (struct out){ .fd = fd, .hold = hold, .line_buffered = isatty(fd) };
+}
+
+/* What could not be written is dropped, as stdio drops it. */
+int write_all(int fd, const void *buf, size_t n)
+{
+	const char *p = buf;
+
+	while (n > 0) {
+		ssize_t w = write(fd, p, n);
+
+		if (w < 0 && errno != EINTR)
+			return errno;
+		if (w > 0) {
+			p += w;
+			n -= (size_t)w;
+		}
+	}
+	return 0;
+}
+
+/* Write buf[0..n) in pieces of whole lines, each at most PIPE_BUF bytes
+ * when the lines allow: a pipe takes such a write whole or not at all, so
+ * a run killed by a signal never leaves part of a line behind (GNU writes
+ * line by line).  Lines end in NUL when held (-z), else in newline.  A
+ * piece that fails is dropped and the next is tried, as stdio does: 0 or
+ * the first errno. */
+static int write_lines(const struct out *o, size_t n)
+{
+	char end = o->hold ? '\0' : '\n';
+	const char *p = o->buf;
+	int first = 0;
+
+	while (n > 0) {
+		size_t k = n;
+		int err;
+
+		if (k > PIPE_BUF) {
+			for (k = PIPE_BUF; k > 0 && p[k - 1] != end; k--)
+				;
+			if (k == 0) {	/* a line longer than PIPE_BUF: alone */
+				const char *e = memchr(p + PIPE_BUF, end, n - PIPE_BUF);
+
+				k = e ? (size_t)(e - p) + 1 : n;
+			}
+		}
+		err = write_all(o->fd, p, k);
+		if (err && !first)
+			first = err;
+		p += k;
+		n -= k;
+	}
+	return first;
+}
+
+/* Write buf[0..n) and keep the rest; remember the first failure. */
+static void write_front(struct out *o, size_t n)
+{
+	int err = write_lines(o, n);
+
+	if (err && !o->err)
+		o->err = err;
+	memmove(o->buf, o->buf + n, o->len - n);
+	o->len -= n;
+	o->done -= n;
+}
+
+void out_flush(struct out *o)
+{
+	if (!o->hold)
+		write_front(o, o->done);
+}
+
+void out_put(struct out *o, const void *p, size_t n)
+{
+	if (o->len + n > sizeof o->buf)
+		write_front(o, o->done);
+	if (o->len + n > sizeof o->buf) {
+		/* A line longer than the buffer cannot go out in one piece. */
+		write_front(o, o->len);
+		if (write_all(o->fd, p, n) && !o->err)
+			o->err = errno;
+		return;
+	}
+	memcpy(o->buf + o->len, p, n);
+	o->len += n;
+}
+
+void out_str(struct out *o, const char *s)
+{
+	out_put(o, s, strlen(s));
+}
+
+void out_end_line(struct out *o, char end)
+{
+	out_put(o, &end, 1);
+	o->done = o->len;
+	if (o->line_buffered)
+		out_flush(o);
+}
+
+/* As GNU's close of stdout: an error is told when an earlier write failed,
+ * or when the last write or the close fails, unless that is only a closed
+ * standard output that nothing was left to go to. */
+bool out_close(struct out *o)
+{
+	bool pending = o->len > 0;
+	int last = write_lines(o, o->len);
+
+	if (close(o->fd) != 0 && last == 0)
+		last = errno;
+	o->len = o->done = 0;
+	errno = last;
+	return !(o->err || (last && (pending || last != EBADF)));
+}
+
+void out_escaped(struct out *o, const char *name)
+{
+	for (const char *p = name; *p; p++) {
+		size_t plain = strcspn(p, "\\\n\r");
+
+		out_put(o, p, plain);
+		p += plain;
+		if (*p == '\0')
+			break;
+		out_put(o, *p == '\\' ? "\\\\" : *p == '\n' ? "\\n" : "\\r", 2);
+	}
+}

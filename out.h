@@ -1,0 +1,43 @@
+/* out.h - standard output gathered into whole lines.
+ *
+ * A line never straddles two write(2) calls, and a write is at most
+ * PIPE_BUF bytes of whole lines when the lines allow, so concurrent runs
+ * writing to one pipe never mix their lines and a killed run leaves no
+ * part of a line behind.  Callers flush after each batch of results and
+ * before anything goes to standard error, so output appears in order and
+ * without delay.  Errors are kept and told by out_close, as stdio keeps
+ * them until fclose. */
+#ifndef OUT_H
+#define OUT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct out {
+	int fd;
+	int err;		/* errno of the first failed write, or 0 */
+	bool hold;		/* -z: write only when full or at the end, as GNU */
+	bool line_buffered;	/* flush every line: a terminal is watching */
+	size_t len;		/* bytes in buf */
+	size_t done;		/* bytes in buf that form whole lines */
+	char buf[16384];
+};
+
+void out_init(struct out *o, int fd, bool hold);
+void out_put(struct out *o, const void *p, size_t n);
+void out_str(struct out *o, const char *s);
+/* End the line with end ('\n', or '\0' for -z). */
+void out_end_line(struct out *o, char end);
+/* Put name with '\\', '\n' and '\r' written as \\, \n and \r. */
+void out_escaped(struct out *o, const char *name);
+/* Write the whole lines gathered so far, unless holding them. */
+void out_flush(struct out *o);
+/* Write what is left and close; false after any write error, with errno
+ * set to the error of the last write or of close, or 0. */
+bool out_close(struct out *o);
+
+/* Write n bytes at p to fd, whatever write(2) takes at a time, retrying
+ * when interrupted: 0 or an errno. */
+int write_all(int fd, const void *p, size_t n);
+
+#endif

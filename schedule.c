@@ -1,0 +1,30 @@
+/* schedule.c - one by one, or in lanes on worker threads; see schedule.h. */
+#include <stdlib.h>
+
+#include "diag.h"
+#include "input.h"
+#include "parallel.h"
+#include "schedule.h"
+
+static void run_one_by_one(const struct schedule *s, const struct job_source *src)
+{
+	uint8_t *buf = aligned_alloc(64, READ_SIZE);
+	struct job j;
+
+	if (!buf)
+		die_no_memory(s->prog);
+	while (src->next(src->ctx, &j)) {
+		if (!j.bad_line)
+			j.err = hash_file(j.name, s->stdin_closed, buf, j.digest);
+		src->report(src->ctx, &j);
+		out_flush(s->out);
+	}
+	free(buf);
+}
+
+void run_jobs(const struct schedule *s, const struct job_source *src)
+{
+	/* Without a worker thread to be had, one by one is the way left. */
+	if (!s->engines || !run_parallel(s, src))
+		run_one_by_one(s, src);
+}
