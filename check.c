@@ -134,6 +134,10 @@ enum line_kind parse_check_line(char *s, size_t len, enum line_form *form,
 		i++;
 	escaped = s[i] == '\\';
 	i += escaped;
+	/* GNU refuses an escaped line that holds a NUL, where an unescaped
+	 * name simply ends at the NUL. */
+	if (escaped && memchr(s + i, '\0', len - i))
+		return LINE_BAD;
 	if (strncmp(s + i, "MD5", 3) != 0)
 		return parse_gnu_line(s + i, len - i, escaped, form, name, digest);
 	i += 3;

@@ -9,6 +9,7 @@
  * -c	check the digests listed in FILEs	-z  end lines with NUL, no escaping
  * -w	warn about improperly formatted lines	-j  hash N files at once
  * --tag	BSD-style lines: MD5 (NAME) = DIGEST
+ * --disk=hdd|ssd|auto	read files as on a spinning disk, or not
  * --ignore-missing, --quiet, --status, --strict: see --help */
 #include <errno.h>
 #include <fcntl.h>
@@ -33,6 +34,10 @@ static const char help_text[] =
 "With no FILE, or when FILE is -, read standard input.\n"
 "  -b, --binary          read in binary mode\n"
 "  -c, --check           read checksums from the FILEs and check them\n"
+"      --disk=KIND       read files as stored on KIND: 'hdd' (spinning: one\n"
+"                          file at a time, in disk order), 'ssd' (many reads\n"
+"                          at once), or 'auto' (as each device says; the\n"
+"                          default, or $MD5SUM_DISK)\n"
 "  -j, --jobs=N          hash in N threads, several files side by side in each\n"
 "                          (default: $MD5SUM_JOBS, or else one per CPU)\n"
 "      --tag             create a BSD-style checksum\n"
@@ -72,6 +77,7 @@ struct options {
 	bool check;		/* -c: the files are checksum lists */
 	struct check_options c;	/* the options of -c alone */
 	unsigned jobs;		/* -j: worker threads; 0 when not given */
+	enum disk_choice disk;	/* --disk */
 };
 
 enum {
@@ -82,10 +88,13 @@ enum {
 	OPT_TAG,
 	OPT_HELP,
 	OPT_VERSION,
+	OPT_DISK,
 };
 
 /* In GNU's order: an ambiguous prefix's matches are listed in this order.
- * --jobs, ours, comes last. */
+ * Ours come last: --jobs, and --disk, which begins with a letter that
+ * none of GNU's does, so that it makes no abbreviation of theirs
+ * ambiguous. */
 static const struct opt_long long_options[] = {
 	{ "check", false, 'c' },
 	{ "ignore-missing", false, OPT_IGNORE_MISSING },
@@ -100,6 +109,7 @@ static const struct opt_long long_options[] = {
 	{ "help", false, OPT_HELP },
 	{ "version", false, OPT_VERSION },
 	{ "jobs", true, 'j' },
+	{ "disk", true, OPT_DISK },
 	{ NULL, false, 0 },
 };
 
@@ -169,6 +179,42 @@ static unsigned parse_jobs(const char *prog, const char *arg)
 	return n;
 }
 
+/* "auto", "hdd" or "ssd", or a prefix of just one of them, given as what
+ * (--disk, MD5SUM_DISK); anything else is refused as coreutils refuses
+ * such arguments. */
+static enum disk_choice parse_disk(const char *prog, const char *arg,
+				   const char *what)
+{
+	static const char *const names[] = {
+		[DISK_AUTO] = "auto", [DISK_HDD] = "hdd", [DISK_SSD] = "ssd",
+	};
+	enum { N = sizeof names / sizeof names[0] };
+	size_t len = strlen(arg), found = N, matches = 0;
+	struct msg m;
+
+	for (size_t i = 0; i < N; i++) {
+		if (strncmp(arg, names[i], len) == 0) {
+			found = i;
+			matches++;
+		}
+	}
+	if (matches == 1)
+		return (enum disk_choice)found;
+	msg_start(&m, prog);
+	msg_add(&m, matches ? "ambiguous argument '" : "invalid argument '");
+	msg_add(&m, arg);
+	msg_add(&m, "' for '");
+	msg_add(&m, what);
+	msg_add(&m, "'\nValid arguments are:");
+	for (size_t i = 0; i < N; i++) {
+		msg_add(&m, "\n  - '");
+		msg_add(&m, names[i]);
+		msg_add(&m, "'");
+	}
+	msg_end(&m);
+	usage_error(prog, NULL);
+}
+
 /* -c's display options override each other: the last one given wins. */
 static void set_verbosity(struct check_options *opt, int c)
 {
@@ -210,6 +256,7 @@ static int parse_options(int argc, char **argv, const char *prog,
 			 struct options *opt)
 {
 	struct opts o;
+	bool disk_given = false;
 	int c;
 
 	*opt = (struct options){ .binary = -1 };
@@ -221,6 +268,7 @@ static int parse_options(int argc, char **argv, const char *prog,
 		case 'c': opt->check = true; break;
 		case 'z': opt->zero = true; break;
 		case 'j': opt->jobs = parse_jobs(prog, o.arg); break;
+		case OPT_DISK: opt->disk = parse_disk(prog, o.arg, "--disk"); disk_given = true; break;
 		/* --tag implies binary, and a later -t is refused. */
 		case OPT_TAG: opt->tag = true; opt->binary = 1; break;
 		case OPT_IGNORE_MISSING: opt->c.ignore_missing = true; break;
@@ -234,6 +282,8 @@ static int parse_options(int argc, char **argv, const char *prog,
 	check_combinations(prog, opt);
 	if (opt->jobs == 0 && getenv("MD5SUM_JOBS"))
 		opt->jobs = parse_jobs(prog, getenv("MD5SUM_JOBS"));
+	if (!disk_given && getenv("MD5SUM_DISK"))
+		opt->disk = parse_disk(prog, getenv("MD5SUM_DISK"), "MD5SUM_DISK");
 	return o.ind;
 }
 
@@ -330,7 +380,9 @@ int main(int argc, char **argv)
 	size_t n = first < argc ? (size_t)(argc - first) : 1;
 	struct out out;
 	struct schedule s = { .stdin_closed = stdin_closed, .out = &out, .prog = prog,
-			      .threads = opt.jobs ? opt.jobs : default_jobs() };
+			      .threads = opt.jobs ? opt.jobs : default_jobs(),
+			      .threads_asked = opt.jobs > 1,
+			      .disk = opt.disk };
 	bool ok;
 
 	/* One file is hashed by the plain path; more, or a list, in lanes. */

@@ -1,49 +1,43 @@
 /* parallel.c - many files at once, in lanes on worker threads; see
- * parallel.h. */
+ * parallel.h.
+ *
+ * The reporting thread has lanes of its own and hashes alone until the
+ * run has shown enough work to repay starting threads (or for good with
+ * one thread): a run over a few small files stays single-threaded, and
+ * -j1 reads every input on this one thread, as GNU does. */
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "device.h"
 #include "diag.h"
+#include "disk.h"
 #include "files.h"
 #include "input.h"
 #include "lanes.h"
 #include "parallel.h"
+#include "queue.h"
 
 /* Bytes read at a time for one lane: enough that a read(2) costs little
  * beside hashing what it brings, few enough that 16 lanes stay in L2. */
 enum { LANE_BUF = 32 * 1024 };
 
+/* How far ahead of reading a lane asks a non-rotating device for its
+ * file: past the kernel's own read-ahead, which starts small. */
+enum { ASK_AHEAD = 1024 * 1024 };
+
+/* Work that the reporting thread does alone before it starts worker
+ * threads: a few thread starts cost as much as this. */
+enum { ALONE_FILES = 64, ALONE_BYTES = 1024 * 1024 };
+
 /* Lane buffers start 64 bytes apart modulo 4 KiB: blocks that the engine
  * loads together then fall in different cache sets (lanes.h). */
 enum { LANE_STRIDE = LANE_BUF + 64 };
-
-/* A job in the queue, and whether a worker has hashed it. */
-struct slot {
-	struct job job;
-	atomic_bool hashed;	/* job.err and job.digest are set */
-};
-
-/* Jobs between the reporting thread and the workers: a ring of slots,
- * reported at head, handed to workers at next, filled at tail.  The counters
- * only grow; a slot is counter % size. */
-struct queue {
-	pthread_mutex_t lock;
-	pthread_cond_t more;	/* jobs were added, or the end came */
-	pthread_cond_t hashed;	/* the job at the head was hashed */
-	struct slot *ring;
-	size_t size;
-	size_t head, next, tail;
-	bool end;		/* no job will be added */
-	unsigned idle;		/* workers waiting for jobs */
-	struct slot *_Atomic awaited;	/* the slot the reporter waits for */
-};
 
 /* One file in one lane of a worker. */
 struct lane {
@@ -51,6 +45,7 @@ struct lane {
 	int fd;
 	bool eof;
 	off_t size;		/* the file's size when opened */
+	off_t asked;		/* bytes asked of the device ahead of reading */
 	uint64_t count;		/* bytes compressed so far */
 	size_t pos, len;	/* bytes read, not yet compressed: buf[pos..len) */
 	uint8_t *buf;		/* LANE_BUF bytes */
@@ -58,6 +53,11 @@ struct lane {
 
 struct worker {
 	struct queue *q;
+	bool alone;		/* on the reporting thread: never waits for jobs,
+				 * leaves files that are not regular to it */
+	struct disks *disks;	/* readers of the spinning disks; NULL: here */
+	uint64_t files, bytes;	/* started, and read, so far */
+	enum disk_choice disk;	/* what kind of storage to take files for */
 	struct slot **done;	/* finished, not yet published */
 	unsigned ndone;
 	const struct md5_engine *const *engines;	/* to choose from, widest first */
@@ -68,38 +68,6 @@ struct worker {
 	pthread_t thread;
 };
 
-/* Standard input is read by the reporting thread, in order, and a bad list
- * line needs no hashing: workers take neither. */
-static bool for_workers(const struct job *j)
-{
-	return !j->bad_line && strcmp(j->name, "-") != 0;
-}
-
-/* Up to max jobs for a worker, into got; wait for some only when told to.
- * Return how many; 0 when there are none now, or (waiting) none to come. */
-static unsigned take_jobs(struct queue *q, struct slot **got, unsigned max, bool wait)
-{
-	unsigned n = 0;
-
-	pthread_mutex_lock(&q->lock);
-	for (;;) {
-		for (; q->next < q->tail && n < max; q->next++) {
-			struct slot *s = &q->ring[q->next % q->size];
-
-			if (for_workers(&s->job))
-				got[n++] = s;
-		}
-		if (n > 0 || !wait || q->end)
-			break;
-		q->idle++;
-		pthread_cond_wait(&q->more, &q->lock);
-		q->idle--;
-	}
-	pthread_mutex_unlock(&q->lock);
-	return n;
-}
-
-
 /* Set the job's result; publish_jobs makes it known. */
 static void finish_job(struct worker *w, struct slot *s, int err)
 {
@@ -107,45 +75,68 @@ static void finish_job(struct worker *w, struct slot *s, int err)
 	w->done[w->ndone++] = s;
 }
 
-/* Make the finished jobs known to the reporter, all at once so that it
- * wakes once for them.  The lock is taken only when it waits for one of
- * them: hashed and awaited are stored and loaded in opposite orders, so one
- * of the two threads always sees the other's store. */
+/* Make the finished jobs known to the reporter. */
 static void publish_jobs(struct worker *w)
 {
-	struct slot *awaited;
-
-	if (w->ndone == 0)
-		return;
-	for (unsigned i = 0; i < w->ndone; i++)
-		atomic_store(&w->done[i]->hashed, true);
-	awaited = atomic_load(&w->q->awaited);
-	for (unsigned i = 0; i < w->ndone; i++) {
-		if (w->done[i] == awaited) {
-			pthread_mutex_lock(&w->q->lock);
-			pthread_cond_signal(&w->q->hashed);
-			pthread_mutex_unlock(&w->q->lock);
-		}
-	}
+	queue_publish(w->q, w->done, w->ndone);
 	w->ndone = 0;
+}
+
+/* What the file's storage is, as far as reading goes. */
+static enum device_kind storage_of(const struct worker *w, const struct stat *st)
+{
+	switch (w->disk) {
+	case DISK_HDD:
+		return DEVICE_SPINNING;
+	case DISK_SSD:
+		return DEVICE_SOLID;
+	default:
+		return device_kind(st->st_dev);
+	}
+}
+
+/* Ask the device, ahead of reading, for the part of a file past *asked
+ * that reading from offset at will want next, so that many reads are in
+ * flight at once however few threads read; the part asked for is bounded,
+ * and so is the page cache it takes. */
+static void ask_ahead(int fd, off_t *asked, uint64_t at, off_t size)
+{
+	if (*asked >= size || (uint64_t)*asked > at + ASK_AHEAD)
+		return;
+	/* Advice only: the reads that follow tell of any error. */
+	(void)posix_fadvise(fd, *asked, ASK_AHEAD, POSIX_FADV_WILLNEED);
+	*asked += ASK_AHEAD;
 }
 
 static unsigned step_lanes(struct worker *w, unsigned busy);
 
+/* Hash the whole file here and now, by plain reads, and close it. */
+static void hash_now(struct worker *w, struct slot *s, int fd)
+{
+	int err = hash_fd(fd, s->job.digest, w->buf);
+
+	if (close(fd) != 0 && err == 0)
+		err = errno;
+	finish_job(w, s, err);
+}
+
 /* Open the job's file into lane l.  A file that is not regular (a pipe, a
- * device, a directory) is hashed at once, by plain reads: it may deliver
- * its bytes slowly or not at all, and lanes need whole blocks.  The files
- * in the other lanes are finished first: their results must not wait for
- * it, nor be lost with it when the run is killed while it waits. */
+ * device, a directory) is hashed by plain reads: it may deliver its bytes
+ * slowly or not at all, and lanes need whole blocks.  On a worker, the
+ * files in the other lanes are finished first: their results must not
+ * wait for it, nor be lost with it when the run is killed while it waits;
+ * on the reporting thread, it is left to be read in its turn.  A file on
+ * a spinning disk goes to that disk's reader, or, with none, is read here
+ * and now, one file at a time. */
 static bool start_lane(struct worker *w, unsigned l, struct slot *s)
 {
 	struct lane *lane = &w->lane[l];
-	struct job *j = &s->job;
-	int fd = open_input(j->name);
+	int fd = open_input(s->job.name);
+	off_t asked = 0;
 	struct stat st;
 	struct md5 ctx;
-	int err;
 
+	w->files++;
 	if (fd < 0) {
 		finish_job(w, s, errno);
 		return false;
@@ -153,27 +144,46 @@ static bool start_lane(struct worker *w, unsigned l, struct slot *s)
 	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
 		unsigned busy = 0;
 
+		if (w->alone) {
+			s->deferred = true;
+			s->fd = fd;
+			return false;
+		}
 		for (unsigned i = 0; i < w->width; i++)
 			busy += w->lane[i].slot != NULL;
 		while (busy > 0)
 			busy = step_lanes(w, busy);
-		err = hash_fd(fd, j->digest, w->buf);
-		if (close(fd) != 0 && err == 0)
-			err = errno;
-		finish_job(w, s, err);
+		hash_now(w, s, fd);
 		return false;
+	}
+	switch (storage_of(w, &st)) {
+	case DEVICE_SPINNING:
+		if (w->disks) {
+			disks_submit(w->disks, s, fd, &st);
+		} else {
+			w->bytes += (uint64_t)st.st_size;
+			hash_now(w, s, fd);
+		}
+		return false;
+	case DEVICE_SOLID:
+		ask_ahead(fd, &asked, 0, st.st_size);
+		break;
+	case DEVICE_UNKNOWN:
+		asked = st.st_size;	/* no device to ask */
+		break;
 	}
 	/* Read-ahead advice pays only beyond the first read. */
 	if (st.st_size > LANE_BUF)
 		(void)posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
-	*lane = (struct lane){ .slot = s, .fd = fd, .size = st.st_size, .buf = lane->buf };
+	*lane = (struct lane){ .slot = s, .fd = fd, .size = st.st_size,
+			       .asked = asked, .buf = lane->buf };
 	md5_init(&ctx);
 	memcpy(w->state[l], ctx.state, sizeof w->state[l]);
 	return true;
 }
 
-/* Give free lanes new jobs; wait for one only when all lanes are free.
- * Return the number of busy lanes. */
+/* Give free lanes new jobs; wait for one only when all lanes are free,
+ * and never alone.  Return the number of busy lanes. */
 static unsigned fill_lanes(struct worker *w, unsigned busy)
 {
 	struct slot *got[64];
@@ -181,7 +191,7 @@ static unsigned fill_lanes(struct worker *w, unsigned busy)
 
 	while (busy < w->width) {
 		publish_jobs(w);	/* jobs that failed to start, before waiting */
-		n = take_jobs(w->q, got, w->width - busy, busy == 0);
+		n = queue_take(w->q, got, w->width - busy, busy == 0 && !w->alone);
 		if (n == 0)
 			break;
 		for (unsigned i = 0; i < n; i++) {
@@ -193,7 +203,10 @@ static unsigned fill_lanes(struct worker *w, unsigned busy)
 		busy = 0;
 		for (l = 0; l < w->width; l++)
 			busy += w->lane[l].slot != NULL;
+		if (w->alone)
+			break;	/* back to reporting, between takes */
 	}
+	publish_jobs(w);
 	return busy;
 }
 
@@ -225,6 +238,7 @@ static bool feed_lane(struct worker *w, unsigned l)
 	memmove(lane->buf, lane->buf + lane->pos, lane->len - lane->pos);
 	lane->len -= lane->pos;
 	lane->pos = 0;
+	ask_ahead(lane->fd, &lane->asked, lane->count, lane->size);
 	while (lane->len < MD5_BLOCK_LENGTH && !lane->eof) {
 		size_t want = LANE_BUF - lane->len;
 		ssize_t n = read(lane->fd, lane->buf + lane->len, want);
@@ -234,6 +248,7 @@ static bool feed_lane(struct worker *w, unsigned l)
 			return false;
 		}
 		lane->len += n > 0 ? (size_t)n : 0;
+		w->bytes += n > 0 ? (uint64_t)n : 0;
 		/* A regular file that gave less than asked, having given all the
 		 * size it had, is at its end: spare the read that returns 0.
 		 * (/proc files give short reads, but claim a size of 0.) */
@@ -316,10 +331,14 @@ static void *work(void *arg)
 }
 
 /* Lanes, buffers and engines for one worker; false when out of memory. */
-static bool setup_worker(struct worker *w, struct queue *q,
-			 const struct md5_engine *const *engines)
+static bool setup_worker(struct worker *w, struct queue *q, struct disks *disks,
+			 const struct schedule *s)
 {
-	*w = (struct worker){ .q = q, .engines = engines, .width = engines[0]->width };
+	const struct md5_engine *const *engines = s->engines;
+
+	*w = (struct worker){ .q = q, .alone = disks == NULL, .disks = disks,
+			      .disk = s->disk, .engines = engines,
+			      .width = engines[0]->width };
 	for (size_t i = 1; engines[i]; i++)
 		if (engines[i]->width > w->width)
 			w->width = engines[i]->width;
@@ -343,105 +362,6 @@ static void free_worker(struct worker *w)
 	free(w->buf);
 }
 
-/* Fill the free slots from src and hand them to the workers at once;
- * false when src has no more. */
-static bool add_jobs(struct queue *q, const struct job_source *src)
-{
-	size_t tail = q->tail;
-	bool more = true;
-
-	/* Workers do not look at slots past the tail until it moves. */
-	while (tail - q->head < q->size &&
-	       (more = src->next(src->ctx, &q->ring[tail % q->size].job)))
-		atomic_init(&q->ring[tail++ % q->size].hashed, false);
-	pthread_mutex_lock(&q->lock);
-	q->tail = tail;
-	q->end = !more;
-	if (q->idle)
-		pthread_cond_broadcast(&q->more);
-	pthread_mutex_unlock(&q->lock);
-	return more;
-}
-
-/* Wait until the head slot is hashed.  Output waits in the buffer for a
- * while; after a tenth of a second it is shown, and waiting goes on. */
-static void wait_for_head(struct out *out, struct queue *q, struct slot *s)
-{
-	struct timespec until;
-	bool shown = false;
-
-	clock_gettime(CLOCK_REALTIME, &until);
-	until.tv_nsec += 100 * 1000 * 1000;
-	if (until.tv_nsec >= 1000 * 1000 * 1000) {
-		until.tv_sec++;
-		until.tv_nsec -= 1000 * 1000 * 1000;
-	}
-	if (atomic_load(&s->hashed))
-		return;
-	pthread_mutex_lock(&q->lock);
-	atomic_store(&q->awaited, s);
-	while (!atomic_load(&s->hashed)) {
-		if (shown) {
-			pthread_cond_wait(&q->hashed, &q->lock);
-		} else if (pthread_cond_timedwait(&q->hashed, &q->lock, &until) != 0) {
-			pthread_mutex_unlock(&q->lock);
-			out_flush(out);
-			shown = true;
-			pthread_mutex_lock(&q->lock);
-		}
-	}
-	atomic_store(&q->awaited, NULL);
-	pthread_mutex_unlock(&q->lock);
-}
-
-/* The reporting thread's side of a run. */
-struct reporter {
-	const struct schedule *s;
-	struct queue *q;
-	uint8_t *buf;		/* READ_SIZE bytes, for standard input */
-};
-
-/* Have the job at the head hashed: by the workers, or here. */
-static void await_head(const struct reporter *r)
-{
-	struct queue *q = r->q;
-	struct slot *s = &q->ring[q->head % q->size];
-	struct job *j = &s->job;
-
-	if (for_workers(j)) {
-		wait_for_head(r->s->out, q, s);
-		return;
-	}
-	/* Workers pass over this job.  Move them past it now, so that they
-	 * never look at its slot once it is reported (its name freed) and
-	 * filled again: next never falls behind head. */
-	pthread_mutex_lock(&q->lock);
-	if (q->next == q->head)
-		q->next++;
-	pthread_mutex_unlock(&q->lock);
-	if (!j->bad_line) {
-		out_flush(r->s->out);
-		j->err = hash_file(j->name, r->s->stdin_closed, r->buf, j->digest);
-	}
-}
-
-/* Keep the ring at least half full, report its head once hashed, repeat. */
-static void feed_and_report(const struct reporter *r, const struct job_source *src)
-{
-	struct queue *q = r->q;
-	bool more = true;
-
-	for (;;) {
-		if (more && q->tail - q->head <= q->size / 2)
-			more = add_jobs(q, src);
-		if (q->head == q->tail)
-			break;
-		await_head(r);
-		src->report(src->ctx, &q->ring[q->head++ % q->size].job);
-	}
-	out_flush(r->s->out);
-}
-
 /* The most lanes any of the engines has. */
 static unsigned widest(const struct md5_engine *const *engines)
 {
@@ -455,14 +375,14 @@ static unsigned widest(const struct md5_engine *const *engines)
 
 /* Start up to n workers on q; return how many started. */
 static unsigned start_workers(struct worker *workers, unsigned n, struct queue *q,
-			      const struct schedule *s)
+			      struct disks *disks, const struct schedule *s)
 {
 	unsigned started = 0;
 
 	for (; started < n; started++) {
 		struct worker *w = &workers[started];
 
-		if (!setup_worker(w, q, s->engines))
+		if (!setup_worker(w, q, disks, s))
 			die_no_memory(s->prog);
 		if (pthread_create(&w->thread, NULL, work, w) != 0) {
 			free_worker(w);
@@ -472,32 +392,143 @@ static unsigned start_workers(struct worker *workers, unsigned n, struct queue *
 	return started;
 }
 
-bool run_parallel(const struct schedule *s, const struct job_source *src)
+/* Slots in the queue: room for every lane to refill twice over, and a
+ * window wide enough for a spinning disk to sort its reads. */
+static size_t queue_size(const struct schedule *s)
 {
-	struct worker *workers = calloc(s->threads, sizeof *workers);
-	struct queue q = {
-		.lock = PTHREAD_MUTEX_INITIALIZER,
-		.more = PTHREAD_COND_INITIALIZER,
-		.hashed = PTHREAD_COND_INITIALIZER,
-	};
-	struct reporter r = { .s = s, .q = &q, .buf = malloc(READ_SIZE) };
-	unsigned started;
+	size_t size = 4 * (size_t)s->threads * widest(s->engines);
 
-	q.size = 4 * (size_t)s->threads * widest(s->engines);
-	if (q.size < 64)
-		q.size = 64;
-	q.ring = calloc(q.size, sizeof *q.ring);
-	if (!workers || !q.ring || !r.buf)
-		die_no_memory(s->prog);
-	started = start_workers(workers, s->threads, &q, s);
-	if (started > 0)
-		feed_and_report(&r, src);
-	for (unsigned i = 0; i < started; i++) {
-		pthread_join(workers[i].thread, NULL);
-		free_worker(&workers[i]);
+	return size > 256 ? size : 256;
+}
+
+/* The reporting thread's side of a run. */
+struct reporter {
+	const struct schedule *s;
+	struct queue *q;
+	struct worker own;	/* its own lanes; they take no more jobs once
+				 * workers run, and finish what they have */
+	unsigned busy;		/* own lanes busy */
+	struct worker *workers;
+	unsigned started;	/* workers running */
+	bool tried;		/* to start them */
+	struct disks *disks;
+	struct timespec shown;	/* when output was last flushed */
+};
+
+/* Time to start the workers: more than one is wanted, and they were
+ * asked for or the run has already done some work alone. */
+static bool worth_threads(const struct reporter *r)
+{
+	return !r->tried && r->s->threads > 1 &&
+	       (r->s->threads_asked || r->own.files >= ALONE_FILES ||
+		r->own.bytes >= ALONE_BYTES);
+}
+
+static void start_threads(struct reporter *r)
+{
+	r->tried = true;
+	r->disks = disks_start(r->q, r->s->prog);
+	r->started = start_workers(r->workers, r->s->threads, r->q, r->disks, r->s);
+}
+
+/* Show the output gathered so far, when it was last shown a while ago:
+ * the lines of files done do not wait for a long file to be hashed. */
+static void show_now_and_then(struct reporter *r)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	if (now.tv_sec - r->shown.tv_sec > 1 ||
+	    (now.tv_sec - r->shown.tv_sec) * 1000000000L + now.tv_nsec - r->shown.tv_nsec >
+	    100 * 1000 * 1000) {
+		out_flush(r->s->out);
+		r->shown = now;
 	}
-	free(workers);
-	free(q.ring);
-	free(r.buf);
-	return started > 0;
+}
+
+/* Read the head job's input here, in its turn, the output before it
+ * shown: standard input, or a file that is not regular. */
+static void read_in_turn(struct reporter *r, struct slot *s)
+{
+	struct job *j = &s->job;
+
+	out_flush(r->s->out);
+	if (s->deferred) {
+		j->err = hash_fd(s->fd, j->digest, r->own.buf);
+		if (close(s->fd) != 0 && j->err == 0)
+			j->err = errno;
+	} else {
+		j->err = hash_file(j->name, r->s->stdin_closed, r->own.buf, j->digest);
+	}
+}
+
+/* Have the job at the head hashed: by the own lanes, by the workers, or
+ * here in its turn. */
+static void await_head(struct reporter *r)
+{
+	struct slot *s = queue_head(r->q);
+	struct job *j = &s->job;
+
+	if (!queue_for_hashers(j)) {
+		queue_pass_head(r->q);
+		if (!j->bad_line)
+			read_in_turn(r, s);
+		return;
+	}
+	for (;;) {
+		if (worth_threads(r))
+			start_threads(r);
+		if (!r->started)
+			r->busy = fill_lanes(&r->own, r->busy);
+		if (atomic_load(&s->hashed) || s->deferred)
+			break;
+		if (r->busy > 0) {
+			show_now_and_then(r);
+			r->busy = step_lanes(&r->own, r->busy);
+		} else {
+			queue_wait(r->q, s, r->s->out);
+		}
+	}
+	if (s->deferred)
+		read_in_turn(r, s);
+}
+
+/* Keep the ring at least half full, report its head once hashed, repeat. */
+static void feed_and_report(struct reporter *r, const struct job_source *src)
+{
+	struct queue *q = r->q;
+	bool more = true;
+
+	for (;;) {
+		if (more && q->tail - q->head <= q->size / 2)
+			more = queue_fill(q, src);
+		if (q->head == q->tail)
+			break;
+		await_head(r);
+		src->report(src->ctx, &queue_head(q)->job);
+		q->head++;
+	}
+	out_flush(r->s->out);
+}
+
+void run_parallel(const struct schedule *s, const struct job_source *src)
+{
+	struct queue q;
+	struct reporter r = { .s = s, .q = &q,
+			      .workers = calloc(s->threads, sizeof *r.workers) };
+
+	if (!r.workers || !queue_init(&q, queue_size(s)) ||
+	    !setup_worker(&r.own, &q, NULL, s))
+		die_no_memory(s->prog);
+	clock_gettime(CLOCK_MONOTONIC, &r.shown);
+	feed_and_report(&r, src);
+	for (unsigned i = 0; i < r.started; i++) {
+		pthread_join(r.workers[i].thread, NULL);
+		free_worker(&r.workers[i]);
+	}
+	if (r.disks)
+		disks_stop(r.disks);
+	free_worker(&r.own);
+	free(r.workers);
+	queue_free(&q);
 }

@@ -2,9 +2,11 @@
  * side by side, one per lane of a SIMD engine (lanes.h), while the calling
  * thread makes the jobs and reports them in input order.
  *
- * Standard input is read on the calling thread, in its turn; files that
- * are not regular (pipes, devices) are read by plain reads on a worker,
- * after the files in its other lanes are done. */
+ * Standard input is read on the calling thread, in its turn; so are files
+ * that are not regular (pipes, devices), by plain reads, unless a worker
+ * opened one: then it finishes the files in its other lanes first.  The
+ * calling thread hashes alone until there is work enough to repay worker
+ * threads, and for good when s->threads is 1. */
 #ifndef PARALLEL_H
 #define PARALLEL_H
 
@@ -13,8 +15,8 @@
 #include "jobs.h"
 #include "schedule.h"
 
-/* run_jobs with s->threads workers choosing from s->engines.  False, with
- * no job taken from src, when no worker thread could be started. */
-bool run_parallel(const struct schedule *s, const struct job_source *src);
+/* run_jobs with up to s->threads workers choosing from s->engines; on the
+ * calling thread alone while that is all it can have. */
+void run_parallel(const struct schedule *s, const struct job_source *src);
 
 #endif

@@ -8,7 +8,7 @@
 
 static void run_one_by_one(const struct schedule *s, const struct job_source *src)
 {
-	uint8_t *buf = aligned_alloc(64, READ_SIZE);
+	uint8_t *buf = malloc(READ_SIZE);
 	struct job j;
 
 	if (!buf)
@@ -24,7 +24,8 @@ static void run_one_by_one(const struct schedule *s, const struct job_source *sr
 
 void run_jobs(const struct schedule *s, const struct job_source *src)
 {
-	/* Without a worker thread to be had, one by one is the way left. */
-	if (!s->engines || !run_parallel(s, src))
+	if (s->engines)
+		run_parallel(s, src);
+	else
 		run_one_by_one(s, src);
 }

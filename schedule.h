@@ -14,12 +14,19 @@
 #include "lanes.h"
 #include "out.h"
 
+/* Which kind of storage to read files as (--disk): as each file's
+ * device says (device.h), or as the user says for all. */
+enum disk_choice { DISK_AUTO, DISK_HDD, DISK_SSD };
+
 /* How to hash, decided once for the run. */
 struct schedule {
 	/* Lane engines to choose from, NULL-terminated: the narrowest that
 	 * holds the files at hand is used.  NULL: one by one. */
 	const struct md5_engine *const *engines;
 	unsigned threads;	/* worker threads, when engines are given */
+	bool threads_asked;	/* -j N: start them at once, not once the
+				 * run shows work enough for them */
+	enum disk_choice disk;
 	bool stdin_closed;	/* "-" fails with EBADF (see main) */
 	struct out *out;	/* flushed before a wait for a result */
 	const char *prog;	/* for "memory exhausted" */

@@ -196,6 +196,121 @@ rawlist() {
 	same_as_gnu -- -c list
 }
 
+# ------------------------- 'md5 -r' lines: the first GNU line picks the format
+# A GNU line whose separator is not followed by ' ' or '*' (or whose name
+# is one byte) reads as the BSD reversed form ("HASH NAME", as md5 -r
+# writes it).  The first such or mode-character line of the run picks one
+# format for the rest of the run, later lists included.
+
+@test "reversed: after a first 'HASH NAME' line, a leading ' ' or '*' stays in later names" {
+	printf 'abc' >' b'
+	printf 'abc' >'*c'
+	list "$HA a" "$HA  b" "$HA *c"
+	same_as_gnu -- -c --strict list
+	gnu_stdout_is $'a: OK\n b: OK\n*c: OK\n'
+	gnu_stderr_empty
+	gnu_status_is 0
+}
+
+@test "reversed: after a first line with a mode character, a 'HASH NAME' line is improperly formatted" {
+	list "$HA  a" "$HA a" "$HA *a"
+	same_as_gnu -- -c -w list
+	gnu_stdout_is $'a: OK\na: OK\n'
+	gnu_stderr_is $'md5sum: list: 2: improperly formatted MD5 checksum line\nmd5sum: WARNING: 1 line is improperly formatted\n'
+}
+
+@test "reversed: a tab separator with no mode character after it picks the reversed format" {
+	printf 'abc' >'*c'
+	list "$HA"$'\t'"a" "$HA *c"
+	same_as_gnu -- -c list
+	gnu_stdout_is $'a: OK\n*c: OK\n'
+}
+
+@test "reversed: a first line with a one-byte name picks the reversed format" {
+	printf 'abc' >' '
+	printf 'abc' >'*c'
+	list "$HA  " "$HA *c"
+	same_as_gnu -- -c list
+	gnu_stdout_is $' : OK\n*c: OK\n'
+}
+
+@test "reversed: a non-hex line like '<32 letters> NAME' first picks no format" {
+	list "$(printf 'z%.0s' {1..32}) name" "$HA  a" "$HA *a"
+	same_as_gnu -- -c list
+	gnu_stdout_is $'a: OK\na: OK\n'
+	gnu_stderr_is $'md5sum: WARNING: 1 line is improperly formatted\n'
+	gnu_status_is 0
+}
+
+@test "reversed: tag lines, comments and blank lines first pick no format" {
+	printf 'abc' >'*c'
+	list "MD5 (e) = $HE" '# comment' '' "$HA a" "$HA *c"
+	same_as_gnu -- -c list
+	gnu_stdout_is $'e: OK\na: OK\n*c: OK\n'
+}
+
+@test "reversed: the format picked by the first list holds in the next list" {
+	printf 'abc' >' b'
+	list "$HA a"
+	printf '%s\n' "$HA  b" >list2
+	same_as_gnu -- -c list list2
+	gnu_stdout_is $'a: OK\n b: OK\n'
+	list "$HA  a"
+	printf '%s\n' "$HA a" >list2
+	same_as_gnu -- -c list list2
+	gnu_stdout_is $'a: OK\n'
+	gnu_stderr_is $'md5sum: list2: no properly formatted checksum lines found\n'
+	gnu_status_is 1
+}
+
+@test "round-trip: md5sum's own list for names starting with ' ' or '*' checks with --strict" {
+	printf 'a\n' >a1
+	printf 'b\n' >' b'
+	printf 'c\n' >'*c'
+	printf 's\n' >' '
+	same_as_gnu_sh -- 'md5sum -t a1 " b" "*c" " " >"$SCRATCH/l" && md5sum --strict -c "$SCRATCH/l"'
+	gnu_stdout_is $'a1: OK\n b: OK\n*c: OK\n : OK\n'
+	gnu_status_is 0
+}
+
+@test "round-trip: md5sum's own list, made 'md5 -r' style (one space), checks with --strict" {
+	printf 'a\n' >a1
+	printf 'b\n' >' b'
+	printf 'c\n' >'*c'
+	printf 's\n' >' '
+	same_as_gnu_sh -- 'md5sum -t a1 " b" "*c" " " | sed "s/  / /" >"$SCRATCH/l" && md5sum --strict -c "$SCRATCH/l"'
+	gnu_stdout_is $'a1: OK\n b: OK\n*c: OK\n : OK\n'
+	gnu_status_is 0
+}
+
+@test "round-trip: a 'md5 -r' style list whose first name starts with ' ' fails with --strict" {
+	printf 'b\n' >' b'
+	printf 'c\n' >'*c'
+	same_as_gnu_sh -- 'md5sum -t " b" "*c" | sed "s/  / /" >"$SCRATCH/l"; md5sum --strict -c "$SCRATCH/l"'
+	gnu_stdout_is $'b: FAILED open or read\nc: FAILED open or read\n'
+	gnu_status_is 1
+}
+
+@test "round-trip: a --tag list for names starting with ' ' or '*' checks with --strict" {
+	printf 'a\n' >a1
+	printf 'b\n' >' b'
+	printf 'c\n' >'*c'
+	printf 's\n' >' '
+	same_as_gnu_sh -- 'md5sum --tag a1 " b" "*c" " " >"$SCRATCH/l" && md5sum --strict -c "$SCRATCH/l"'
+	gnu_stdout_is $'a1: OK\n b: OK\n*c: OK\n : OK\n'
+	gnu_status_is 0
+}
+
+@test "round-trip: a --tag list for names with backslash, newline and tab checks with --strict" {
+	: >'x\y'
+	: >'x\'
+	: >$'x\ny'
+	: >$'x\ty'
+	same_as_gnu_sh -- 'md5sum --tag "x\y" "x\\" "$(printf "x\ny")" "$(printf "x\ty")" >"$SCRATCH/l" && md5sum --strict -c "$SCRATCH/l"'
+	gnu_stdout_is $'x\\y: OK\nx\\: OK\n\\x\\ny: OK\nx\ty: OK\n'
+	gnu_status_is 0
+}
+
 # ------------------------------------------------------------ BSD tag lines
 
 @test "tag: standard 'MD5 (NAME) = HASH'" {
@@ -252,6 +367,13 @@ rawlist() {
 	gnu_stderr_has 'no properly formatted'
 }
 
+@test "tag: other algorithm names without the space ('SHA1(a)= HASH') are rejected" {
+	list "SHA1(a)= $HA" "SHA256(a)= $HA$HA"
+	same_as_gnu -- -c list
+	gnu_stderr_is $'md5sum: list: no properly formatted checksum lines found\n'
+	gnu_status_is 1
+}
+
 @test "tag: upper-case hex" {
 	list "MD5 (a) = ${HA^^}"
 	same_as_gnu -- -c list
@@ -296,6 +418,13 @@ rawlist() {
 	list "MD5 a) = $HA" "MD5 (a = $HA" "MD5 ("
 	same_as_gnu -- -c list
 	gnu_stderr_has 'no properly formatted'
+}
+
+@test "tag: a list of only 'MD5 (' with no newline is improperly formatted" {
+	rawlist 'MD5 ('
+	same_as_gnu -- -c list
+	gnu_stderr_is $'md5sum: list: no properly formatted checksum lines found\n'
+	gnu_status_is 1
 }
 
 @test "tag: the name ends at the last ')' (name contains ') = ')" {
@@ -420,6 +549,13 @@ rawlist() {
 	list " \\$HA  a"
 	same_as_gnu -- -c list
 	gnu_stdout_is $'a: OK\n'
+}
+
+@test "escape: leading whitespace before a backslash tag line, with --strict" {
+	list " \\MD5 (a) = $HA" $'\t'"\\MD5 (e) = $HE"
+	same_as_gnu -- -c --strict list
+	gnu_stdout_is $'a: OK\ne: OK\n'
+	gnu_status_is 0
 }
 
 @test "escape: backslash then space is rejected" {
@@ -578,6 +714,27 @@ rawlist() {
 	gnu_stderr_has 'no properly formatted'
 }
 
+@test "layout: a PGP clear-signed list: the armour lines are improperly formatted, the sums checked" {
+	list '-----BEGIN PGP SIGNED MESSAGE-----' 'Hash: SHA512' '' '# release sums' \
+		"$HA  a" "$HE  e" '-----BEGIN PGP SIGNATURE-----' '' \
+		'iHUEARYKAB0WIQRmYWtlIHNpZ25hdHVyZSBmb3IgYSB0ZXN0AAoJEG1kNXN1bQ' \
+		'=tEsT' '-----END PGP SIGNATURE-----'
+	same_as_gnu -- -c list
+	gnu_stdout_is $'a: OK\ne: OK\n'
+	gnu_stderr_is $'md5sum: WARNING: 6 lines are improperly formatted\n'
+	gnu_status_is 0
+}
+
+@test "layout: a PGP clear-signed list fails with --strict" {
+	list '-----BEGIN PGP SIGNED MESSAGE-----' 'Hash: SHA512' '' "$HA  a" \
+		'-----BEGIN PGP SIGNATURE-----' '' 'iHUEARYKAB0WIQRmYWtlIHNpZ25hdHVyZQ' \
+		'-----END PGP SIGNATURE-----'
+	same_as_gnu -- -c --strict list
+	gnu_stdout_is $'a: OK\n'
+	gnu_stderr_is $'md5sum: WARNING: 5 lines are improperly formatted\n'
+	gnu_status_is 1
+}
+
 @test "layout: very long garbage line (200 kB) before a good line" {
 	{ head -c 200000 /dev/zero | tr '\0' 'g'; printf '\n%s  a\n' "$HA"; } >list
 	same_as_gnu -- -c list
@@ -659,6 +816,71 @@ rawlist() {
 @test "nul: NUL in the middle of the hash" {
 	rawlist "${HA:0:16}\0${HA:17}  a\n"
 	same_as_gnu -- -c list
+}
+
+# one_bad_line_then_good BAD: a list of BAD and a good line for a: the bad
+# one is counted and warned about, a is checked; every display option.
+one_bad_line_then_good() {
+	rawlist "$1$HA  a\n"
+	same_as_gnu -- -c list
+	gnu_stdout_is $'a: OK\n'
+	gnu_stderr_is $'md5sum: WARNING: 1 line is improperly formatted\n'
+	gnu_status_is 0
+	same_as_gnu -- -c -w list
+	gnu_stderr_is $'md5sum: list: 1: improperly formatted MD5 checksum line\nmd5sum: WARNING: 1 line is improperly formatted\n'
+	same_as_gnu -- -c --strict list
+	gnu_status_is 1
+	same_as_gnu -- -c -w --strict list
+	gnu_stdout_is $'a: OK\n'
+	gnu_status_is 1
+}
+
+# only_bad_line BAD: a list of BAD alone has no properly formatted line.
+only_bad_line() {
+	rawlist "$1"
+	same_as_gnu -- -c list
+	gnu_stdout_empty
+	gnu_stderr_is $'md5sum: list: no properly formatted checksum lines found\n'
+	gnu_status_is 1
+	same_as_gnu -- -c -w list
+	gnu_stderr_is $'md5sum: list: 1: improperly formatted MD5 checksum line\nmd5sum: list: no properly formatted checksum lines found\n'
+	same_as_gnu -- -c --strict list
+	gnu_stderr_is $'md5sum: list: no properly formatted checksum lines found\n'
+	gnu_status_is 1
+	same_as_gnu -- -c -w --strict list
+	gnu_status_is 1
+}
+
+@test "nul: escaped GNU line with a NUL in the name is improperly formatted" {
+	one_bad_line_then_good "\\\\$HA  a\0junk\n"
+}
+
+@test "nul: escaped GNU line with a NUL in the name, alone: no properly formatted lines" {
+	only_bad_line "\\\\$HA  a\0junk\n"
+}
+
+@test "nul: escaped tag line with a NUL in the name is improperly formatted" {
+	one_bad_line_then_good "\\\\MD5 (a\0x) = $HA\n"
+}
+
+@test "nul: escaped tag line with a NUL in the name, alone: no properly formatted lines" {
+	only_bad_line "\\\\MD5 (a\0x) = $HA\n"
+}
+
+@test "nul: unescaped GNU line with a NUL: the name up to the NUL is checked, also with -w and --strict" {
+	rawlist "$HA  a\0junk\n"
+	same_as_gnu_each -- '-c' '-c -w' '-c --strict' '-c -w --strict' ::: list
+	gnu_stdout_is $'a: OK\n'
+	gnu_stderr_empty
+	gnu_status_is 0
+}
+
+@test "nul: unescaped tag line with a NUL: the name up to the NUL is checked, also with -w and --strict" {
+	rawlist "MD5 (a\0x) = $HA\n"
+	same_as_gnu_each -- '-c' '-c -w' '-c --strict' '-c -w --strict' ::: list
+	gnu_stdout_is $'a: OK\n'
+	gnu_stderr_empty
+	gnu_status_is 0
 }
 
 # ------------------------------------------------------------ stdin lists
@@ -813,6 +1035,20 @@ md5sum: WARNING: 2 computed checksums did NOT match
 	list "$HA  a"
 	same_as_gnu -- -c list nolist list
 	gnu_stdout_is $'a: OK\na: OK\n'
+	gnu_status_is 1
+}
+
+@test "lists: two missing lists are each reported" {
+	same_as_gnu -- -c nolist1 nolist2
+	gnu_stderr_is $'md5sum: nolist1: No such file or directory\nmd5sum: nolist2: No such file or directory\n'
+	gnu_status_is 1
+}
+
+@test "lists: two empty lists each say 'no properly formatted checksum lines found'" {
+	: >empty1
+	: >empty2
+	same_as_gnu -- -c empty1 empty2
+	gnu_stderr_is $'md5sum: empty1: no properly formatted checksum lines found\nmd5sum: empty2: no properly formatted checksum lines found\n'
 	gnu_status_is 1
 }
 
@@ -1058,6 +1294,15 @@ md5sum: WARNING: 2 computed checksums did NOT match
 	gnu_status_is 1
 }
 
+@test "ignore-missing: a digest starting with 00 is checked, not taken for a missing file" {
+	printf 'zz539' >z
+	list "00ac8fef9cbf78a81787b631eb0bc49d  z"
+	same_as_gnu -- -c --ignore-missing list
+	gnu_stdout_is $'z: OK\n'
+	gnu_stderr_empty
+	gnu_status_is 0
+}
+
 @test "ignore-missing: a directory is not ignored" {
 	mkdir d
 	list "$HA  d"
@@ -1299,6 +1544,14 @@ md5sum: WARNING: 2 computed checksums did NOT match
 	gnu_stderr_is $'md5sum: WARNING: 1 line is improperly formatted\n'
 }
 
+@test "override: --status --warn --ignore-missing on only missing files: 'no file was verified' (warn wins)" {
+	list "$HA  nope"
+	same_as_gnu -- -c --status --warn --ignore-missing list
+	gnu_stdout_empty
+	gnu_stderr_is $'md5sum: list: no file was verified\n'
+	gnu_status_is 1
+}
+
 @test "override: all orders of --warn --quiet --status --strict --ignore-missing" {
 	list junk "$HA  a" "$HE  a" "$HA  nope" "$HE  e"
 	same_as_gnu_each -- '-w -q' '--quiet -w' '-w --status' '--status -w' '--quiet --status' '--status --quiet' \
@@ -1415,4 +1668,46 @@ md5sum: WARNING: 2 computed checksums did NOT match
 @test "ordering: --quiet with failures, 2>&1" {
 	list "$HA  nope" "$HA  a" "$HE  a"
 	same_as_gnu_sh -- 'md5sum -c --quiet list 2>&1'
+}
+
+# ------------------------- read faults injected with strace, main thread only
+# As a test of GNU's would run it: strace -o /dev/null -P FILE -e
+# inject=read:error=EIO md5sum -c LIST, without -f (see
+# same_as_gnu_read_eio).  GNU reads the list and every listed file in its
+# only thread, so each read of FILE fails; the list itself is read fine.
+
+@test "strace read fault: -c, a list naming only the file, default jobs: 'FAILED open or read', exit 1" {
+	need_strace_inject
+	list "$HA  a"
+	same_as_gnu_read_eio '' a -c list
+	gnu_stdout_is $'a: FAILED open or read\n'
+	gnu_stderr_is $'md5sum: a: Input/output error\nmd5sum: WARNING: 1 listed file could not be read\n'
+	gnu_status_is 1
+}
+
+@test "strace read fault: -c, a list naming only the file, -j1: 'FAILED open or read', exit 1" {
+	need_strace_inject
+	list "$HA  a"
+	same_as_gnu_read_eio 1 a -c list
+	gnu_stdout_is $'a: FAILED open or read\n'
+	gnu_stderr_is $'md5sum: a: Input/output error\nmd5sum: WARNING: 1 listed file could not be read\n'
+	gnu_status_is 1
+}
+
+@test "strace read fault: -c, a list naming the file and another, default jobs: the other is OK, exit 1" {
+	need_strace_inject
+	list "$HA  a" "$HH  h"
+	same_as_gnu_read_eio '' a -c list
+	gnu_stdout_is $'a: FAILED open or read\nh: OK\n'
+	gnu_stderr_is $'md5sum: a: Input/output error\nmd5sum: WARNING: 1 listed file could not be read\n'
+	gnu_status_is 1
+}
+
+@test "strace read fault: -c, a list naming the file and another, -j1: the other is OK, exit 1" {
+	need_strace_inject
+	list "$HA  a" "$HH  h"
+	same_as_gnu_read_eio 1 a -c list
+	gnu_stdout_is $'a: FAILED open or read\nh: OK\n'
+	gnu_stderr_is $'md5sum: a: Input/output error\nmd5sum: WARNING: 1 listed file could not be read\n'
+	gnu_status_is 1
 }

@@ -69,6 +69,24 @@ teardown() {
 	same_as_gnu_sh -- 'printf "hello\n" | md5sum'
 }
 
+@test "hash: standard input from a terminal ends at the first ^D" {
+	command -v script >/dev/null 2>&1 || skip "script (util-linux) is not installed"
+	command -v mkfifo >/dev/null 2>&1 || skip "mkfifo is not installed"
+	# The terminal gets one line and one ^D, and then nothing more until
+	# md5sum has exited: the writer of the FIFO stays open, so script(1)
+	# does not send a ^D of its own.  A second read after the ^D would wait
+	# until the timeout.
+	same_as_gnu_sh -- '
+		mkfifo "$SCRATCH/in"
+		{ printf "a b\n\004"; exec sleep 30; } >"$SCRATCH/in" &
+		w=$!
+		timeout -k 2 10 script -qec "md5sum 2>\"\$SCRATCH/err\"; echo rc=\$?" /dev/null <"$SCRATCH/in"
+		echo "script: $?"
+		kill "$w"
+		cat "$SCRATCH/err"'
+	gnu_stdout_is $'a b\r\n7557d2f3a6ad1a3a8ebd23a94ab0c642  -\r\nrc=0\r\nscript: 0\n'
+}
+
 @test "hash: large stdin from a pipe (5 MB)" {
 	same_as_gnu_sh -- 'yes "some text line" | head -c 5000000 | md5sum'
 }
@@ -154,6 +172,25 @@ teardown() {
 		same_as_gnu -- "z$n" || fails+=("size $n")
 	done
 	((${#fails[@]} == 0)) || fail "differs for: ${fails[*]}"
+}
+
+@test "hash: the RFC 1321 test strings, as files, with -t" {
+	printf '' >r1
+	printf 'a' >r2
+	printf 'abc' >r3
+	printf 'message digest' >r4
+	printf 'abcdefghijklmnopqrstuvwxyz' >r5
+	printf '%s' {A..Z} {a..z} {0..9} >r6
+	printf '1234567890%.0s' 1 2 3 4 5 6 7 8 >r7
+	same_as_gnu -- -t r1 r2 r3 r4 r5 r6 r7
+	gnu_stdout_is 'd41d8cd98f00b204e9800998ecf8427e  r1
+0cc175b9c0f1b6a831c399e269772661  r2
+900150983cd24fb0d6963f7d28e17f72  r3
+f96b697d7cb7938d525a2f31aaf161d0  r4
+c3fcd3d76192e4007dfb496cca67e13b  r5
+d174ab98d277d9f5a5611c2c9f419d9f  r6
+57edf4a22be3c955ac49da2e2107b67a  r7
+'
 }
 
 @test "hash: sizes around read-buffer boundaries" {
@@ -335,7 +372,7 @@ teardown() {
 
 @test "option: '--=x' is ambiguous among all long options, listed in table order" {
 	# Our --jobs (an addition, last in the table) is the one allowed difference.
-	same_as_gnu_sh -- 'md5sum --=x 2>&1 >/dev/null | sed "s/ '"'"'--jobs'"'"'//" >&2; exit "${PIPESTATUS[0]}"'
+	same_as_gnu_sh -- 'md5sum --=x 2>&1 >/dev/null | sed "s/ '"'"'--jobs'"'"' '"'"'--disk'"'"'//" >&2; exit "${PIPESTATUS[0]}"'
 	gnu_stderr_has "'--check' '--ignore-missing' '--quiet' '--status' '--warn' '--strict' '--tag' '--zero' '--binary' '--text' '--help' '--version'"
 }
 
@@ -467,7 +504,7 @@ teardown() {
 	same_as_gnu_each -- '--t=' '--s=' '--st=' ::: a
 	same_as_gnu -- --t= a
 	gnu_stderr_has "option '--t=' is ambiguous; possibilities: '--tag' '--text'"
-	same_as_gnu_sh -- 'md5sum --= 2>&1 >/dev/null | sed "s/ '"'"'--jobs'"'"'//" >&2; exit "${PIPESTATUS[0]}"'
+	same_as_gnu_sh -- 'md5sum --= 2>&1 >/dev/null | sed "s/ '"'"'--jobs'"'"' '"'"'--disk'"'"'//" >&2; exit "${PIPESTATUS[0]}"'
 	gnu_stderr_has "option '--=' is ambiguous; possibilities: '--check'"
 }
 
@@ -556,7 +593,28 @@ ours_says() {
 }
 
 @test "jobs option: --jobs is listed last among the possibilities of an ambiguous prefix" {
-	ours_says 1 "md5sum: option '--=x' is ambiguous; possibilities: '--check' '--ignore-missing' '--quiet' '--status' '--warn' '--strict' '--tag' '--zero' '--binary' '--text' '--help' '--version' '--jobs'"$'\n'"Try 'md5sum --help' for more information." --=x
+	ours_says 1 "md5sum: option '--=x' is ambiguous; possibilities: '--check' '--ignore-missing' '--quiet' '--status' '--warn' '--strict' '--tag' '--zero' '--binary' '--text' '--help' '--version' '--jobs' '--disk'"$'\n'"Try 'md5sum --help' for more information." --=x
+}
+
+@test "disk option: --disk=hdd, ssd and auto, prefixes, and MD5SUM_DISK, print what GNU prints" {
+	printf '%s  a\n%s  nope\n' "$HA" "$HA" >list
+	local d
+	for d in hdd ssd auto h s a; do
+		jobs_same_as_gnu --disk=$d a e h nope -- a e h nope
+		jobs_same_as_gnu --disk $d -j1 a e h -- a e h
+		jobs_same_as_gnu --di=$d -c list -- -c list
+		MD5SUM_DISK=$d jobs_same_as_gnu a e h -- a e h
+	done
+	MD5SUM_DISK=nonsense jobs_same_as_gnu --disk=ssd a e -- a e
+}
+
+@test "disk option: a wrong or ambiguous kind is refused as coreutils refuses such arguments" {
+	local valid=$'\nValid arguments are:\n  - \'auto\'\n  - \'hdd\'\n  - \'ssd\'\nTry \'md5sum --help\' for more information.'
+	ours_says 1 "md5sum: invalid argument 'flash' for '--disk'$valid" --disk=flash a
+	ours_says 1 "md5sum: invalid argument 'HDD' for '--disk'$valid" --disk HDD a
+	ours_says 1 "md5sum: ambiguous argument '' for '--disk'$valid" --disk= a
+	MD5SUM_DISK=tape ours_says 1 "md5sum: invalid argument 'tape' for 'MD5SUM_DISK'$valid" a
+	ours_says 1 $'md5sum: option \'--disk\' requires an argument\nTry \'md5sum --help\' for more information.' a --disk
 }
 
 # ----------------------------------------------------- invalid combinations
@@ -1224,4 +1282,56 @@ ours_says() {
 
 @test "ordering: stdout and stderr interleave per file with output to a regular file" {
 	same_as_gnu_sh -- 'md5sum a nope e >"$SCRATCH/o" 2>&1; cat "$SCRATCH/o"'
+}
+
+@test "ordering: two md5sum processes writing to one pipe at once never mix their lines" {
+	mkdir t
+	(cd t && seq 1 400 | xargs touch)
+	# 4 runs of 400 names, 2 at a time, all into one pipe: every line must
+	# come out whole (GNU writes one line per write(2))
+	same_as_gnu_sh -- '
+		for i in 1 2 3 4; do printf "t/%s\n" $(seq 1 400); done |
+			xargs -n 400 -P 2 md5sum 2>"$SCRATCH/err" | cat >"$SCRATCH/out"
+		echo "status: ${PIPESTATUS[*]}"
+		echo "lines: $(wc -l <"$SCRATCH/out")"
+		echo "not whole: $(grep -cvx "$HE  t/[0-9]*" "$SCRATCH/out")"
+		cat "$SCRATCH/err"'
+	gnu_stdout_is $'status: 0 0 0\nlines: 1600\nnot whole: 0\n'
+}
+
+# ------------------------- read faults injected with strace, main thread only
+# As a test of GNU's would run it: strace -o /dev/null -P FILE -e
+# inject=read:error=EIO md5sum ..., without -f (see same_as_gnu_read_eio).
+# GNU reads every file in its only thread, so each read of FILE fails.
+
+@test "strace read fault: one file, default jobs: 'a: Input/output error', no line, exit 1" {
+	need_strace_inject
+	same_as_gnu_read_eio '' a a
+	gnu_stdout_empty
+	gnu_stderr_is $'md5sum: a: Input/output error\n'
+	gnu_status_is 1
+}
+
+@test "strace read fault: one file, -j1: 'a: Input/output error', no line, exit 1" {
+	need_strace_inject
+	same_as_gnu_read_eio 1 a a
+	gnu_stdout_empty
+	gnu_stderr_is $'md5sum: a: Input/output error\n'
+	gnu_status_is 1
+}
+
+@test "strace read fault: two files, default jobs: the other is still hashed, exit 1" {
+	need_strace_inject
+	same_as_gnu_read_eio '' a a h
+	gnu_stdout_is "$HH  h"$'\n'
+	gnu_stderr_is $'md5sum: a: Input/output error\n'
+	gnu_status_is 1
+}
+
+@test "strace read fault: two files, -j1: the other is still hashed, exit 1" {
+	need_strace_inject
+	same_as_gnu_read_eio 1 a a h
+	gnu_stdout_is "$HH  h"$'\n'
+	gnu_stderr_is $'md5sum: a: Input/output error\n'
+	gnu_status_is 1
 }

@@ -306,3 +306,36 @@ need_dev_full() {
 	[[ -c /dev/full ]] || skip "/dev/full not available"
 	if (printf x >/dev/full) 2>/dev/null; then skip "/dev/full accepts writes here"; fi
 }
+
+# ---- read faults injected with strace, main thread only ---------------------
+
+# Skip unless strace is there and may trace and inject faults here.
+need_strace_inject() {
+	command -v strace >/dev/null 2>&1 || skip "strace is not installed"
+	strace -o /dev/null -e inject=getppid:error=EPERM true 2>/dev/null ||
+		skip "strace cannot trace or inject faults here (ptrace not permitted?)"
+}
+
+# same_as_gnu_read_eio JOBS FILE ARGS...
+#   Runs "md5sum ARGS..." with both binaries under
+#     strace -o /dev/null -P FILE -e inject=read:error=EIO
+#   the way a test of GNU's would: no -f, so only the main thread is
+#   traced, and every read(2) that the main thread makes on FILE fails
+#   with EIO.  JOBS empty: MD5SUM_JOBS is unset (our default number of
+#   threads); else MD5SUM_JOBS=JOBS, which is our -jJOBS and which GNU
+#   ignores, so the same command runs against GNU itself.  FILE is given to
+#   strace as an absolute path (a relative one makes strace print a note).
+#   Compares stdout, stderr and exit status (strace exits with md5sum's).
+same_as_gnu_read_eio() {
+	local jobs=$1 file=$2
+	shift 2
+	same_as_gnu_sh -- '
+		j=$1 f=$2
+		shift 2
+		if [ -n "$j" ]; then export MD5SUM_JOBS=$j; else unset MD5SUM_JOBS; fi
+		case $f in /*) ;; *) f=$PWD/$f ;; esac
+		# an ASan build: LeakSanitizer cannot work under ptrace
+		export ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0
+		exec strace -o /dev/null -P "$f" -e inject=read:error=EIO md5sum "$@"' \
+		"$jobs" "$file" "$@"
+}

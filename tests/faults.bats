@@ -52,12 +52,20 @@ fault() {
 
 # with_jobs N CMD...: run CMD with MD5SUM_JOBS=N, or without MD5SUM_JOBS
 # when N is empty.  A single file takes the plain path only without it.
+# With 2, files are read as on an SSD (lanes on worker threads); with 2h
+# as on a spinning disk (a reader thread per disk); otherwise as the
+# machine's disk says.
 with_jobs() {
 	local j=$1 rc=0
 	shift
-	if [[ -n $j ]]; then export MD5SUM_JOBS=$j; else unset MD5SUM_JOBS; fi
+	unset MD5SUM_JOBS MD5SUM_DISK
+	case $j in
+	2) export MD5SUM_JOBS=2 MD5SUM_DISK=ssd ;;
+	2h) export MD5SUM_JOBS=2 MD5SUM_DISK=hdd ;;
+	?*) export MD5SUM_JOBS=$j ;;
+	esac
 	"$@" || rc=$?
-	unset MD5SUM_JOBS
+	unset MD5SUM_JOBS MD5SUM_DISK
 	((rc == 0)) || echo "(this was with MD5SUM_JOBS=${j:-unset})" >&2
 	return "$rc"
 }
@@ -74,7 +82,7 @@ gnu_sh() {
 
 @test "read fault EIO, one file (plain path and lanes -j1/-j2): message, no digest, exit 1" {
 	need_strace
-	for j in '' 1 2; do
+	for j in '' 1 2 2h; do
 		with_jobs "$j" same_as_gnu_sh -- "$(fault read:error=EIO a 'md5sum a')"
 		gnu_stdout_is $'rc=1\ninjected=1\n'
 		gnu_stderr_is $'md5sum: a: Input/output error\n'
@@ -83,7 +91,7 @@ gnu_sh() {
 
 @test "read fault EIO, several files (lanes, default/-j1/-j2): other files still hashed, exit 1" {
 	need_strace
-	for j in '' 1 2; do
+	for j in '' 1 2 2h; do
 		with_jobs "$j" same_as_gnu_sh -- "$(fault read:error=EIO a 'md5sum h a big x')"
 		gnu_stdout_is "$HH  h"$'\n'"$HBIG  big"$'\n'"$HX  x"$'\nrc=1\ninjected=1\n'
 		gnu_stderr_is $'md5sum: a: Input/output error\n'
@@ -92,7 +100,7 @@ gnu_sh() {
 
 @test "read fault EIO in the middle of a large file (when=5): no digest for it, every path" {
 	need_strace
-	for j in '' 1 2; do
+	for j in '' 1 2 2h; do
 		with_jobs "$j" same_as_gnu_sh -- "$(fault read:error=EIO:when=5 big 'md5sum big')"
 		gnu_stdout_is $'rc=1\ninjected=1\n'
 		gnu_stderr_is $'md5sum: big: Input/output error\n'
@@ -115,7 +123,7 @@ gnu_sh() {
 
 @test "read fault on standard input: '-: Input/output error', alone and among files" {
 	need_strace
-	for j in '' 1 2; do
+	for j in '' 1 2 2h; do
 		with_jobs "$j" same_as_gnu_sh -- "$(fault read:error=EIO a 'md5sum <a')"
 		gnu_stdout_is $'rc=1\ninjected=1\n'
 		gnu_stderr_is $'md5sum: -: Input/output error\n'
@@ -126,7 +134,7 @@ gnu_sh() {
 
 @test "read fault EIO in -c: 'FAILED open or read', counted in the summary, every path" {
 	need_strace
-	for j in '' 1 2; do
+	for j in '' 1 2 2h; do
 		with_jobs "$j" same_as_gnu_sh -- "$(fault read:error=EIO a 'md5sum -c list')"
 		gnu_stdout_is $'a: FAILED open or read\nh: OK\nbig: OK\nrc=1\ninjected=1\n'
 		gnu_stderr_is $'md5sum: a: Input/output error\nmd5sum: WARNING: 1 listed file could not be read\n'
@@ -143,7 +151,7 @@ gnu_sh() {
 @test "read fault EIO in -c: a listed '-' read from standard input" {
 	need_strace
 	printf '%s  -\n%s  h\n' "$HA" "$HH" >slist
-	for j in '' 2; do
+	for j in '' 2 2h; do
 		with_jobs "$j" same_as_gnu_sh -- "$(fault read:error=EIO a 'md5sum -c slist <a')"
 		gnu_stdout_is $'-: FAILED open or read\nh: OK\nrc=1\ninjected=1\n'
 	done
@@ -151,7 +159,7 @@ gnu_sh() {
 
 @test "read fault EINTR: retried, the digest is right, exit 0 (GNU gives up), every path" {
 	need_strace
-	for j in '' 1 2; do
+	for j in '' 1 2 2h; do
 		with_jobs "$j" run -0 --separate-stderr ours_sh "$(fault read:error=EINTR:when=1 a 'md5sum a')"
 		assert_output "$HA  a"$'\nrc=0\ninjected=1'
 		assert_equal "$stderr" ''
@@ -170,7 +178,7 @@ gnu_sh() {
 
 @test "read fault EINTR in the middle of a large file, and on standard input: retried" {
 	need_strace
-	for j in '' 1 2; do
+	for j in '' 1 2 2h; do
 		with_jobs "$j" run -0 --separate-stderr ours_sh "$(fault read:error=EINTR:when=5 big 'md5sum big a')"
 		assert_output "$HBIG  big"$'\n'"$HA  a"$'\nrc=0\ninjected=1'
 		assert_equal "$stderr" ''
@@ -189,7 +197,7 @@ gnu_sh() {
 	need_strace
 	local e
 	for e in EACCES EMFILE ENFILE EIO; do
-		for j in '' 1 2; do
+		for j in '' 1 2 2h; do
 			with_jobs "$j" same_as_gnu_sh -- "$(fault openat:error=$e a 'md5sum a')"
 			gnu_stdout_is $'rc=1\ninjected=1\n'
 		done
@@ -201,7 +209,7 @@ gnu_sh() {
 
 @test "open fault in -c: 'FAILED open or read'; an injected ENOENT is skipped by --ignore-missing" {
 	need_strace
-	for j in '' 1 2; do
+	for j in '' 1 2 2h; do
 		with_jobs "$j" same_as_gnu_sh -- "$(fault openat:error=EMFILE big 'md5sum -c list')"
 		gnu_stdout_is $'a: OK\nh: OK\nbig: FAILED open or read\nrc=1\ninjected=1\n'
 		gnu_stderr_is $'md5sum: big: Too many open files\nmd5sum: WARNING: 1 listed file could not be read\n'
@@ -212,7 +220,7 @@ gnu_sh() {
 
 @test "close fault on an input file: reported, no digest for it, exit 1, every path" {
 	need_strace
-	for j in '' 1 2; do
+	for j in '' 1 2 2h; do
 		with_jobs "$j" same_as_gnu_sh -- "$(fault close:error=EIO a 'md5sum a')"
 		gnu_stdout_is $'rc=1\ninjected=1\n'
 		gnu_stderr_is $'md5sum: a: Input/output error\n'
@@ -225,7 +233,7 @@ gnu_sh() {
 
 @test "fstat fault on an input file: still hashed right (the lanes path falls back to plain reads)" {
 	need_strace
-	for j in '' 1 2; do
+	for j in '' 1 2 2h; do
 		with_jobs "$j" same_as_gnu_sh -- "$(fault %fstat:error=EIO big 'md5sum big a')"
 		gnu_stdout_is "$HBIG  big"$'\n'"$HA  a"$'\nrc=0\ninjected=1\n'
 	done
@@ -235,7 +243,7 @@ gnu_sh() {
 
 @test "list faults: open fault on the list is GNU's message, exit 1" {
 	need_strace
-	for j in '' 1 2; do
+	for j in '' 1 2 2h; do
 		with_jobs "$j" same_as_gnu_sh -- "$(fault openat:error=EIO list 'md5sum -c list')"
 		gnu_stdout_is $'rc=1\ninjected=1\n'
 		gnu_stderr_is $'md5sum: list: Input/output error\n'
@@ -249,7 +257,7 @@ gnu_sh() {
 	local i
 	# 300 lines, 12 kB: more than one read of the list
 	for i in $(seq 300); do printf '%s  a\n' "$HA"; done >long
-	for j in '' 1 2; do
+	for j in '' 1 2 2h; do
 		with_jobs "$j" same_as_gnu_sh -- "$(fault read:error=EIO list 'md5sum -c list')"
 		gnu_stdout_is $'rc=1\ninjected=1\n'
 		gnu_stderr_is $'md5sum: list: read error\n'
@@ -264,7 +272,7 @@ gnu_sh() {
 
 @test "list faults: EINTR reading the list is a read error, as GNU's (a line could be cut)" {
 	need_strace
-	for j in '' 2; do
+	for j in '' 2 2h; do
 		with_jobs "$j" same_as_gnu_sh -- "$(fault read:error=EINTR:when=1 list 'md5sum -c list')"
 		gnu_stdout_is $'rc=1\ninjected=1\n'
 		gnu_stderr_is $'md5sum: list: read error\n'
@@ -275,7 +283,7 @@ gnu_sh() {
 
 @test "write: stdout is /dev/full: 'write error', exit 1, every path" {
 	need_dev_full
-	for j in '' 1 2; do
+	for j in '' 1 2 2h; do
 		with_jobs "$j" same_as_gnu_sh -- 'md5sum a >/dev/full; echo "rc=$?"'
 		gnu_stdout_is $'rc=1\n'
 		gnu_stderr_is $'md5sum: write error\n'
@@ -289,7 +297,7 @@ gnu_sh() {
 }
 
 @test "write: stdout closed: 'write error: Bad file descriptor', exit 1, every path" {
-	for j in '' 1 2; do
+	for j in '' 1 2 2h; do
 		with_jobs "$j" same_as_gnu_sh -- 'md5sum a >&-; echo "rc=$?"'
 		gnu_stdout_is $'rc=1\n'
 		gnu_stderr_is $'md5sum: write error: Bad file descriptor\n'
@@ -312,7 +320,7 @@ many() {
 
 @test "write: reader of the pipe goes away, default SIGPIPE: killed by it (141), every path" {
 	many
-	for j in '' 1 2; do
+	for j in '' 1 2 2h; do
 		with_jobs "$j" same_as_gnu_sh -- 'env --default-signal=PIPE md5sum $(cat names) | head -n1; echo "md5sum=${PIPESTATUS[0]} head=${PIPESTATUS[1]}"'
 		gnu_stdout_is "$HA  $N200"$'\nmd5sum=141 head=0\n'
 		gnu_stderr_empty
@@ -323,7 +331,7 @@ many() {
 
 @test "write: reader of the pipe goes away, SIGPIPE ignored: 'write error', exit 1, every path" {
 	many
-	for j in '' 1 2; do
+	for j in '' 1 2 2h; do
 		with_jobs "$j" same_as_gnu_sh -- 'trap "" PIPE; md5sum $(cat names) nope | head -n1; echo "md5sum=${PIPESTATUS[0]}"'
 		gnu_stdout_is "$HA  $N200"$'\nmd5sum=1\n'
 		gnu_stderr_is $'md5sum: nope: No such file or directory\nmd5sum: write error\n'
@@ -337,7 +345,7 @@ many() {
 	need_strace
 	local e
 	for e in EIO ENOSPC EPIPE; do
-		for j in '' 2; do
+		for j in '' 2 2h; do
 			with_jobs "$j" same_as_gnu_sh -- "$(fault write:error=$e '$SCRATCH/out' 'md5sum a >"$SCRATCH/out"')"
 			gnu_stdout_is $'rc=1\ninjected=1\n'
 			gnu_stderr_is $'md5sum: write error\n'
@@ -355,7 +363,7 @@ many() {
 	need_strace
 	# GNU writes line by line, we write up to 4 kB of whole lines at once:
 	# what is lost differs, the message and the status do not.
-	for j in '' 1 2; do
+	for j in '' 1 2 2h; do
 		with_jobs "$j" same_as_gnu_sh -- "$(fault write:error=EIO:when=3 '$SCRATCH/out' 'md5sum $(seq 1000 | sed "s/.*/a/") >"$SCRATCH/out"')"
 		gnu_stdout_is $'rc=1\ninjected=1\n'
 		gnu_stderr_is $'md5sum: write error\n'
@@ -364,7 +372,7 @@ many() {
 
 @test "write fault EINTR on stdout: retried, all the output is there, exit 0 (GNU gives up)" {
 	need_strace
-	for j in '' 2; do
+	for j in '' 2 2h; do
 		with_jobs "$j" run -0 --separate-stderr ours_sh "$(fault write:error=EINTR:when=1 '$SCRATCH/out' 'md5sum a h >"$SCRATCH/out"' 'cat "$SCRATCH/out"')"
 		assert_output $'rc=0\ninjected=1\n'"$HA  a"$'\n'"$HH  h"
 		assert_equal "$stderr" ''
@@ -376,7 +384,7 @@ many() {
 
 @test "close fault on stdout: 'write error: Input/output error', exit 1" {
 	need_strace
-	for j in '' 2; do
+	for j in '' 2 2h; do
 		with_jobs "$j" same_as_gnu_sh -- "$(fault close:error=EIO '$SCRATCH/out' 'md5sum a h >"$SCRATCH/out"' 'cat "$SCRATCH/out"')"
 		gnu_stdout_is $'rc=1\ninjected=1\n'"$HA  a"$'\n'"$HH  h"$'\n'
 		gnu_stderr_is $'md5sum: write error: Input/output error\n'

@@ -254,7 +254,7 @@ static_diff_setup() {
 	done
 	echo "# engines: ${engines[*]}" >&3
 	[[ " ${engines[*]} " == *" scalar "* ]] || fail "scalar is missing: ${engines[*]}"
-	# make static keeps sse2 and avx2 only (MD5_LANES_SMALL).
+	# make static keeps sse2 only (MD5_LANES_SMALL).
 	if [[ $(uname -m) == x86_64 ]]; then
 		[[ " ${engines[*]} " == *" sse2 "* ]] || fail "sse2 is missing: ${engines[*]}"
 	fi

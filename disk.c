@@ -1,0 +1,272 @@
+/* disk.c - one reader per spinning disk; see disk.h. */
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#if defined(__linux__) && defined(__has_include)
+#if __has_include(<linux/fiemap.h>) && __has_include(<linux/fs.h>)
+#include <linux/fiemap.h>
+#include <linux/fs.h>
+#include <sys/ioctl.h>
+#define HAVE_FIEMAP 1
+#endif
+#endif
+
+#include "diag.h"
+#include "disk.h"
+#include "input.h"
+
+enum {
+	MAX_DISKS = 16,		/* more disks share the last one's reader */
+	MAX_WAITING = 256,	/* files waiting per disk, each holding a descriptor */
+	AHEAD_FILES = 16,	/* small files read ahead of the one being read */
+	SMALL_FILE = 256 * 1024,	/* read ahead whole; larger ones stream */
+};
+
+/* A file handed in, waiting for its turn. */
+struct waiting {
+	struct slot *slot;
+	int fd;
+	off_t size;
+	uint64_t where;		/* its place on the disk */
+	bool ahead;		/* already asked for, ahead of its turn */
+};
+
+struct disk {
+	dev_t dev;
+	struct disks *all;
+	pthread_t thread;
+	pthread_cond_t more;	/* a file was handed in, or the end came */
+	pthread_cond_t room;	/* a file was taken */
+	struct waiting file[MAX_WAITING];	/* in order of where */
+	unsigned n;
+	uint64_t at;		/* where the file read last begins */
+	uint8_t *buf;		/* READ_SIZE bytes */
+};
+
+struct disks {
+	pthread_mutex_t lock;	/* guards every disk's waiting files */
+	struct queue *q;
+	const char *prog;
+	bool end;		/* no more files will come */
+	unsigned n;
+	struct disk *disk[MAX_DISKS];
+};
+
+/* Where the file begins on the disk: its first extent's physical offset
+ * where the file system tells it, else its inode number, which file
+ * systems tend to hand out in the order they place files. */
+static uint64_t where_on_disk(int fd, const struct stat *st)
+{
+#ifdef HAVE_FIEMAP
+	union {
+		struct fiemap map;
+		char room[sizeof(struct fiemap) + sizeof(struct fiemap_extent)];
+	} f;
+
+	memset(&f, 0, sizeof f);
+	f.map.fm_length = FIEMAP_MAX_OFFSET;
+	f.map.fm_extent_count = 1;
+	if (ioctl(fd, FS_IOC_FIEMAP, &f.map) == 0 && f.map.fm_mapped_extents == 1)
+		return f.map.fm_extents[0].fe_physical;
+#else
+	(void)fd;
+#endif
+	return (uint64_t)st->st_ino;
+}
+
+/* Hash the file, close it and make its result known. */
+static void hash_waiting(struct queue *q, struct waiting *w, uint8_t *buf)
+{
+	struct job *j = &w->slot->job;
+	int err;
+
+	/* Advice only: a larger read-ahead for a file read from end to end. */
+	if (w->size > SMALL_FILE)
+		(void)posix_fadvise(w->fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+	err = hash_fd(w->fd, j->digest, buf);
+	if (close(w->fd) != 0 && err == 0)
+		err = errno;
+	j->err = err;
+	queue_publish(q, &w->slot, 1);
+}
+
+/* The next file of the sweep across the disk: the first at or past the
+ * last one read, else, the sweep done, the first of all. */
+static unsigned next_in_sweep(const struct disk *d)
+{
+	unsigned i = 0;
+
+	while (i < d->n && d->file[i].where < d->at)
+		i++;
+	return i < d->n ? i : 0;
+}
+
+/* Up to AHEAD_FILES small files that follow file i in the sweep, not
+ * asked for yet, up to the first large one, which will stream in its turn:
+ * their descriptors into fd and sizes into size.  How many. */
+static unsigned files_ahead(struct disk *d, unsigned i, int *fd, off_t *size)
+{
+	unsigned n = 0;
+
+	for (unsigned k = 1; k < d->n && n < AHEAD_FILES; k++) {
+		struct waiting *w = &d->file[(i + k) % d->n];
+
+		if (w->size > SMALL_FILE)
+			break;
+		if (!w->ahead && w->size > 0) {
+			w->ahead = true;
+			fd[n] = w->fd;
+			size[n++] = w->size;
+		}
+	}
+	return n;
+}
+
+/* Take file i out of the waiting ones. */
+static struct waiting take_file(struct disk *d, unsigned i)
+{
+	struct waiting w = d->file[i];
+
+	memmove(&d->file[i], &d->file[i + 1], (d->n - i - 1) * sizeof d->file[0]);
+	d->n--;
+	d->at = w.where;
+	pthread_cond_signal(&d->room);
+	return w;
+}
+
+/* A disk's thread: its files in the order of the sweep, one at a time;
+ * while a small one is read, the small ones after it are asked for, so
+ * that the disk's queue holds them all. */
+static void *read_disk(void *arg)
+{
+	struct disk *d = arg;
+	struct disks *all = d->all;
+
+	pthread_mutex_lock(&all->lock);
+	for (;;) {
+		int fd[AHEAD_FILES];
+		off_t size[AHEAD_FILES];
+		unsigned i, n = 0;
+		struct waiting w;
+
+		while (d->n == 0 && !all->end)
+			pthread_cond_wait(&d->more, &all->lock);
+		if (d->n == 0)
+			break;
+		i = next_in_sweep(d);
+		if (d->file[i].size <= SMALL_FILE)
+			n = files_ahead(d, i, fd, size);
+		w = take_file(d, i);
+		pthread_mutex_unlock(&all->lock);
+		/* Only this thread closes them: they stay open out of the lock. */
+		for (unsigned k = 0; k < n; k++)
+			(void)posix_fadvise(fd[k], 0, size[k], POSIX_FADV_WILLNEED);
+		hash_waiting(all->q, &w, d->buf);
+		pthread_mutex_lock(&all->lock);
+	}
+	pthread_mutex_unlock(&all->lock);
+	return NULL;
+}
+
+/* A new disk with its thread started; NULL when no thread can be had. */
+static struct disk *start_disk(struct disks *all, dev_t dev)
+{
+	struct disk *d = calloc(1, sizeof *d);
+
+	if (!d || !(d->buf = malloc(READ_SIZE)))
+		die_no_memory(all->prog);
+	d->dev = dev;
+	d->all = all;
+	if (pthread_cond_init(&d->more, NULL) != 0 ||
+	    pthread_cond_init(&d->room, NULL) != 0 ||
+	    pthread_create(&d->thread, NULL, read_disk, d) != 0) {
+		free(d->buf);
+		free(d);
+		return NULL;
+	}
+	return d;
+}
+
+/* The disk that dev is on, started if need be; NULL when no thread can be
+ * had for it. */
+static struct disk *disk_of(struct disks *all, dev_t dev)
+{
+	for (unsigned i = 0; i < all->n; i++)
+		if (all->disk[i]->dev == dev)
+			return all->disk[i];
+	if (all->n == MAX_DISKS)
+		return all->disk[MAX_DISKS - 1];
+	all->disk[all->n] = start_disk(all, dev);
+	return all->disk[all->n] ? all->disk[all->n++] : NULL;
+}
+
+struct disks *disks_start(struct queue *q, const char *prog)
+{
+	struct disks *all = calloc(1, sizeof *all);
+
+	if (!all || pthread_mutex_init(&all->lock, NULL) != 0)
+		die_no_memory(prog);
+	all->q = q;
+	all->prog = prog;
+	return all;
+}
+
+/* Without a thread for its disk, the file is hashed here and now. */
+static void hash_here(struct disks *all, struct waiting *w)
+{
+	uint8_t *buf = malloc(READ_SIZE);
+
+	if (!buf)
+		die_no_memory(all->prog);
+	hash_waiting(all->q, w, buf);
+	free(buf);
+}
+
+void disks_submit(struct disks *all, struct slot *s, int fd, const struct stat *st)
+{
+	struct waiting w = { .slot = s, .fd = fd, .size = st->st_size,
+			     .where = where_on_disk(fd, st) };
+	struct disk *d;
+	unsigned i;
+
+	pthread_mutex_lock(&all->lock);
+	d = disk_of(all, st->st_dev);
+	if (!d) {
+		pthread_mutex_unlock(&all->lock);
+		hash_here(all, &w);
+		return;
+	}
+	while (d->n == MAX_WAITING)
+		pthread_cond_wait(&d->room, &all->lock);
+	for (i = d->n; i > 0 && d->file[i - 1].where > w.where; i--)
+		d->file[i] = d->file[i - 1];
+	d->file[i] = w;
+	d->n++;
+	pthread_cond_signal(&d->more);
+	pthread_mutex_unlock(&all->lock);
+}
+
+void disks_stop(struct disks *all)
+{
+	pthread_mutex_lock(&all->lock);
+	all->end = true;
+	for (unsigned i = 0; i < all->n; i++)
+		pthread_cond_signal(&all->disk[i]->more);
+	pthread_mutex_unlock(&all->lock);
+	for (unsigned i = 0; i < all->n; i++) {
+		struct disk *d = all->disk[i];
+
+		pthread_join(d->thread, NULL);
+		pthread_cond_destroy(&d->more);
+		pthread_cond_destroy(&d->room);
+		free(d->buf);
+		free(d);
+	}
+	pthread_mutex_destroy(&all->lock);
+	free(all);
+}

@@ -1,0 +1,33 @@
+/* disk.h - reading files that live on spinning disks.
+ *
+ * A spinning disk pays a seek for every read that does not follow on
+ * from the last, so files on one are read one at a time, each to its
+ * end, by a thread of that disk's own, in the order the disk holds them
+ * (physical offset where the file system tells it, else inode number)
+ * among the files handed in so far; small files ahead in that order are
+ * read ahead into the page cache, so that the disk's queue can merge
+ * them.  Each disk is read independently of the others and of the
+ * threads that hash other files.  A file handed in is hashed, closed and
+ * published to the run's queue (queue.h), whose reporter reports it in
+ * input order. */
+#ifndef DISK_H
+#define DISK_H
+
+#include <sys/stat.h>
+
+#include "queue.h"
+
+struct disks;
+
+/* The disks of a run whose jobs are in q; exits on "memory exhausted". */
+struct disks *disks_start(struct queue *q, const char *prog);
+
+/* Hash the regular file open at fd, of status st, for slot s, on its
+ * disk's thread; fd is closed there.  Waits while that disk has many
+ * files waiting.  Thread-safe. */
+void disks_submit(struct disks *d, struct slot *s, int fd, const struct stat *st);
+
+/* Wait for every file handed in to be hashed; end the disks' threads. */
+void disks_stop(struct disks *d);
+
+#endif

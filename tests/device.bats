@@ -1,0 +1,396 @@
+#!/usr/bin/env bats
+# device_kind() (device.c), through tests/device_probe, on storage made
+# here: loop devices with either rotational flag, a partition, device-mapper
+# and a fake sysfs for the stacks it makes, tmpfs, /proc and FUSE.  Most
+# tests need root; each one that cannot run skips saying why.
+#
+# Uses, where present: util-linux (losetup, mount, partx, blockdev,
+# unshare), e2fsprogs (mkfs.ext4), fdisk (sfdisk), dmsetup, fuse2fs, and
+# fuse3 (fusermount, for FUSE as a user).
+
+bats_require_minimum_version 1.5.0
+
+setup() {
+	MOUNTS=() DMS=() LOOPS=() PIDS=()
+	PROBE=${DEVICE_PROBE:-$BATS_TEST_DIRNAME/device_probe}
+	[[ -x $PROBE ]] || skip "device_probe not built: $PROBE"
+	[[ $PROBE == /* ]] || PROBE=$PWD/$PROBE
+	cd "$BATS_TEST_TMPDIR" || return
+}
+
+# Every step is tried even when one fails, and a failure fails the test.
+teardown() {
+	local i rc=0
+
+	for i in "${PIDS[@]}"; do
+		kill "$i" 2>/dev/null || true
+	done
+	for ((i = ${#MOUNTS[@]} - 1; i >= 0; i--)); do
+		umount "${MOUNTS[i]}" 2>/dev/null ||
+			fusermount -u "${MOUNTS[i]}" || rc=1
+	done
+	for i in "${DMS[@]}"; do
+		dmsetup remove "$i" || rc=1
+	done
+	for i in "${LOOPS[@]}"; do
+		losetup -d "$i" || rc=1
+	done
+	return "$rc"
+}
+
+need_root() {
+	((EUID == 0)) || skip "needs root (losetup, mount)"
+}
+
+# need COMMAND PACKAGE
+need() {
+	command -v "$1" >/dev/null || skip "no $1 (Debian package $2)"
+}
+
+# answers WORD PATH: device_probe says WORD of PATH
+answers() {
+	run -0 "$PROBE" "$2"
+	if [[ $output != "$1" ]]; then
+		echo "device_probe $2: expected '$1', got '$output'" >&2
+		return 1
+	fi
+}
+
+# attach IMAGE [LOSETUP-OPTION...]: a loop device over IMAGE, in $LOOP
+attach() {
+	local img=$1 out
+
+	shift
+	need_root
+	need losetup util-linux
+	out=$(losetup -f --show "$@" "$img" 2>&1) || skip "losetup: $out"
+	LOOP=$out
+	LOOPS+=("$LOOP")
+}
+
+# new_loop: a loop device over a new image, in $LOOP
+new_loop() {
+	local img=disk${#LOOPS[@]}.img
+
+	need_root
+	truncate -s 64M "$img"
+	attach "$img"
+}
+
+# set_rotational DISK 0|1
+set_rotational() {
+	local f=/sys/block/${1##*/}/queue/rotational err
+
+	err=$({ echo "$2" >"$f"; } 2>&1) || skip "cannot write $f: $err"
+	[[ $(<"$f") == "$2" ]] || skip "$f stays $(<"$f") when set to $2"
+}
+
+# mount_new_fs DEVICE: an ext4 on DEVICE, mounted, with a file, $FILE
+mount_new_fs() {
+	local mnt=$BATS_TEST_TMPDIR/mnt${#MOUNTS[@]} out
+
+	need mkfs.ext4 e2fsprogs
+	mkfs.ext4 -q -F "$1"
+	mkdir "$mnt"
+	out=$(mount "$1" "$mnt" 2>&1) || skip "cannot mount ext4: $out"
+	MOUNTS+=("$mnt")
+	FILE=$mnt/file
+	echo hello >"$FILE"
+}
+
+# partitioned_loop: a loop device over an image with one partition, $LOOP,
+# and that partition, $PART.  A kernel built without the parser for the
+# table finds no partition: partx then adds it from user space.
+partitioned_loop() {
+	local i
+
+	need_root
+	need sfdisk fdisk
+	truncate -s 64M part.img
+	echo ',,L' | sfdisk -q part.img
+	attach part.img -P
+	PART=${LOOP}p1
+	if [[ ! -e /sys/block/${LOOP##*/}/${PART##*/} ]]; then
+		need partx util-linux
+		partx -a "$LOOP"
+	fi
+	for ((i = 0; i < 50; i++)); do
+		[[ ! -b $PART ]] || break
+		sleep 0.1
+	done
+	[[ -b $PART ]] || skip "no $PART after losetup -P and partx -a"
+	[[ -e /sys/class/block/${PART##*/}/partition ]]
+}
+
+need_dm() {
+	local out
+
+	need_root
+	need dmsetup dmsetup
+	need blockdev util-linux
+	out=$(dmsetup version 2>&1) ||
+		skip "device-mapper unusable here: ${out%%$'\n'*}"
+}
+
+# dm_linear DEVICE...: a device-mapper device laying DEVICEs end to end,
+# in $DM
+dm_linear() {
+	local name=md5sum-device-$$-$BATS_TEST_NUMBER table="" start=0 size dev
+
+	for dev; do
+		size=$(blockdev --getsz "$dev")
+		table+="$start $size linear $dev 0"$'\n'
+		start=$((start + size))
+	done
+	printf %s "$table" | dmsetup create "$name"
+	DMS+=("$name")
+	dmsetup mknodes "$name"
+	DM=/dev/mapper/$name
+}
+
+# ask_twice FLAG [OPTION...]: device_probe -t on $FILE, with $LOOP's
+# rotational flag set to FLAG between the asks; answers in $FIRST, $SECOND
+ask_twice() {
+	local flag=$1 pid to from
+
+	shift
+	mkfifo ask.in ask.out
+	"$PROBE" "$@" -t "$FILE" <ask.in >ask.out 3>&- &
+	pid=$!
+	PIDS+=("$pid")
+	exec {to}>ask.in {from}<ask.out
+	read -r -t 10 FIRST <&"$from"
+	set_rotational "$LOOP" "$flag"
+	echo >&"$to"
+	read -r -t 10 SECOND <&"$from"
+	exec {to}>&- {from}<&-
+	wait "$pid"
+}
+
+# fake_sysfs: a file, $FILE, on a loop device, and under fake/ a sysfs
+# tree of devices to stand in for that device's own; fake_answers shows
+# the tree to device_probe as /sys/dev/block, in a mount namespace of its
+# own.  This tries the walk over stacks where there is no device-mapper.
+fake_sysfs() {
+	need unshare util-linux
+	[[ -d /sys/dev/block ]] || skip "no /sys/dev/block"
+	new_loop
+	mount_new_fs "$LOOP"
+	FAKE_DEV=$(<"/sys/block/${LOOP##*/}/dev")
+	mkdir -p fake/block fake/devices
+	unshare -m true || skip "unshare -m fails here"
+}
+
+# fake_disk NAME 0|1 [SLAVE...]: a device in the fake tree; a slave is the
+# NAME of another, or DISK/PART for a partition
+fake_disk() {
+	local d=fake/devices/$1 s
+
+	mkdir -p "$d/queue" "$d/slaves"
+	echo "$2" >"$d/queue/rotational"
+	for s in "${@:3}"; do
+		ln -s "../../$s" "$d/slaves/${s##*/}"
+	done
+}
+
+# fake_partition DISK PART
+fake_partition() {
+	mkdir "fake/devices/$1/$2"
+	: >"fake/devices/$1/$2/partition"
+}
+
+# fake_answers WORD [NAME]: device_probe says WORD of $FILE when its
+# device is fake device NAME (none: the tree lacks it)
+fake_answers() {
+	[[ -z ${2-} ]] ||
+		ln -s "$BATS_TEST_TMPDIR/fake/devices/$2" "fake/block/$FAKE_DEV"
+	run -0 timeout 10 unshare -m sh -c \
+		'mount --bind "$1" /sys/dev/block && exec "$2" "$3"' sh \
+		"$BATS_TEST_TMPDIR/fake/block" "$PROBE" "$FILE"
+	if [[ $output != "$1" ]]; then
+		echo "fake sysfs: expected '$1', got '$output'" >&2
+		return 1
+	fi
+}
+
+@test "loop device, rotational 0: non-rotational" {
+	new_loop
+	set_rotational "$LOOP" 0
+	mount_new_fs "$LOOP"
+	answers non-rotational "$FILE"
+}
+
+@test "loop device, rotational 1: rotational" {
+	new_loop
+	set_rotational "$LOOP" 1
+	mount_new_fs "$LOOP"
+	answers rotational "$FILE"
+}
+
+@test "partition on a disk with rotational 0: non-rotational" {
+	partitioned_loop
+	set_rotational "$LOOP" 0
+	mount_new_fs "$PART"
+	answers non-rotational "$FILE"
+}
+
+@test "partition on a disk with rotational 1: rotational" {
+	partitioned_loop
+	set_rotational "$LOOP" 1
+	mount_new_fs "$PART"
+	answers rotational "$FILE"
+}
+
+@test "device-mapper over a rotating disk: rotational" {
+	need_dm
+	new_loop
+	set_rotational "$LOOP" 1
+	dm_linear "$LOOP"
+	mount_new_fs "$DM"
+	answers rotational "$FILE"
+}
+
+@test "device-mapper over a non-rotating disk: non-rotational" {
+	need_dm
+	new_loop
+	set_rotational "$LOOP" 0
+	dm_linear "$LOOP"
+	mount_new_fs "$DM"
+	answers non-rotational "$FILE"
+}
+
+# Both disks are flash when the table is loaded, which fixes dm's own
+# flag; one turns to spinning after, which only the disks under it show.
+@test "device-mapper over two disks, one rotating: rotational" {
+	need_dm
+	new_loop
+	local a=$LOOP
+	new_loop
+	set_rotational "$a" 0
+	set_rotational "$LOOP" 0
+	dm_linear "$a" "$LOOP"
+	mount_new_fs "$DM"
+	set_rotational "$LOOP" 1
+	answers rotational "$FILE"
+}
+
+# The one that rotates is the middle one in readdir order, so that a walk
+# that stops at the first device or keeps the last one misses it.
+@test "stack (fake sysfs): rotational if any device under it rotates" {
+	local i order
+
+	fake_sysfs
+	for i in 0 1 2 3 4 5 6; do
+		fake_disk "d$i" 0
+	done
+	fake_disk top 0 d0 d1 d2 d3 d4 d5 d6
+	mapfile -t order < <(ls -f fake/devices/top/slaves | grep -v '^\.')
+	echo 1 >"fake/devices/${order[3]}/queue/rotational"
+	fake_answers rotational top
+}
+
+@test "stack (fake sysfs): non-rotational if none rotates, whatever its own flag" {
+	fake_sysfs
+	fake_disk a 0
+	fake_disk b 0
+	fake_disk top 1 a b
+	fake_answers non-rotational top
+}
+
+@test "stack (fake sysfs): a partition under it answers for its disk" {
+	fake_sysfs
+	fake_disk disk 1
+	fake_partition disk p1
+	fake_disk top 0 disk/p1
+	fake_answers rotational top
+}
+
+@test "stack (fake sysfs): a loop in slaves/ ends, non-rotational" {
+	fake_sysfs
+	fake_disk top 1 top
+	fake_answers non-rotational top
+}
+
+# Far deeper than any real stack: the walk must give up before the disk.
+@test "stack (fake sysfs): 64 deep, the walk gives up: non-rotational" {
+	local i
+
+	fake_sysfs
+	fake_disk d64 1
+	for ((i = 63; i >= 0; i--)); do
+		fake_disk "d$i" 0 "d$((i + 1))"
+	done
+	fake_answers non-rotational d0
+}
+
+@test "sysfs without the device: non-rotational" {
+	fake_sysfs
+	set_rotational "$LOOP" 1
+	fake_answers non-rotational
+}
+
+@test "tmpfs: no block device" {
+	local dir=/dev/shm out
+
+	if ((EUID == 0)); then
+		mkdir tmp
+		if out=$(mount -t tmpfs tmpfs tmp 2>&1); then
+			MOUNTS+=("$BATS_TEST_TMPDIR/tmp")
+			dir=tmp
+		fi
+	fi
+	[[ $(stat -f -c %T "$dir") == tmpfs ]] ||
+		skip "no tmpfs: /dev/shm is not one${out:+, and mount says: $out}"
+	answers "no block device" "$dir"
+}
+
+@test "/proc: no block device" {
+	[[ -e /proc/self/status ]] || skip "no /proc"
+	answers "no block device" /proc/self/status
+}
+
+# The image sits on whatever this directory is on, maybe a spinning disk:
+# FUSE hides it.
+@test "FUSE (fuse2fs): no block device" {
+	local out
+
+	need fuse2fs fuse2fs
+	need mkfs.ext4 e2fsprogs
+	[[ -c /dev/fuse ]] || skip "no /dev/fuse"
+	# libfuse 2, under fuse2fs, opens it even when fusermount mounts
+	[[ -r /dev/fuse && -w /dev/fuse ]] ||
+		skip "cannot open /dev/fuse (mode $(stat -c %a /dev/fuse))"
+	((EUID == 0)) || need fusermount fuse3
+	mkdir src mnt
+	echo hello >src/file
+	truncate -s 8M fs.img
+	mkfs.ext4 -q -d src fs.img
+	# fuse2fs can fail and still exit 0
+	out=$(fuse2fs -o ro fs.img mnt 2>&1) || true
+	[[ $(stat -f -c %T mnt) == fuse* ]] ||
+		skip "fuse2fs did not mount: ${out//$'\n'/; }"
+	MOUNTS+=("$BATS_TEST_TMPDIR/mnt")
+	answers "no block device" mnt/file
+}
+
+@test "a path that cannot be stat'ed: exit 1 with a message" {
+	run -1 "$PROBE" "$BATS_TEST_TMPDIR/absent"
+	[[ $output == *"absent: No such file or directory"* ]]
+}
+
+@test "an answer is cached: asking again ignores a change in sysfs" {
+	new_loop
+	set_rotational "$LOOP" 0
+	mount_new_fs "$LOOP"
+	ask_twice 1
+	[[ $FIRST == non-rotational && $SECOND == non-rotational ]]
+	answers rotational "$FILE"
+}
+
+@test "a full cache: each ask looks the device up again" {
+	new_loop
+	set_rotational "$LOOP" 0
+	mount_new_fs "$LOOP"
+	ask_twice 1 -f
+	[[ $FIRST == non-rotational && $SECOND == rotational ]]
+}
