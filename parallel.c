@@ -31,6 +31,10 @@ enum { LANE_BUF = 32 * 1024 };
  * file: past the kernel's own read-ahead, which starts small. */
 enum { ASK_AHEAD = 1024 * 1024 };
 
+/* Files a worker has open, in lanes or staged for them, in lanes' worth:
+ * the stage's files are asked of the device while the lanes hash. */
+enum { STAGE_LANES = 6 };
+
 /* Work that the reporting thread does alone before it starts worker
  * threads: a few thread starts cost as much as this. */
 enum { ALONE_FILES = 64, ALONE_BYTES = 1024 * 1024 };
@@ -63,6 +67,8 @@ struct worker {
 	const struct md5_engine *const *engines;	/* to choose from, widest first */
 	unsigned width;		/* lanes: the widest engine's */
 	struct lane *lane;
+	struct lane *stage;	/* opened, waiting for a lane; no buffers */
+	unsigned staged;
 	uint32_t (*state)[4];	/* each lane's chaining words */
 	uint8_t *buf;		/* READ_SIZE bytes, for files that are not regular */
 	pthread_t thread;
@@ -120,21 +126,57 @@ static void hash_now(struct worker *w, struct slot *s, int fd)
 	finish_job(w, s, err);
 }
 
-/* Open the job's file into lane l.  A file that is not regular (a pipe, a
- * device, a directory) is hashed by plain reads: it may deliver its bytes
- * slowly or not at all, and lanes need whole blocks.  On a worker, the
- * files in the other lanes are finished first: their results must not
- * wait for it, nor be lost with it when the run is killed while it waits;
- * on the reporting thread, it is left to be read in its turn.  A file on
- * a spinning disk goes to that disk's reader, or, with none, is read here
- * and now, one file at a time. */
-static bool start_lane(struct worker *w, unsigned l, struct slot *s)
+/* The lanes in use. */
+static unsigned busy_lanes(const struct worker *w)
 {
-	struct lane *lane = &w->lane[l];
+	unsigned busy = 0;
+
+	for (unsigned l = 0; l < w->width; l++)
+		busy += w->lane[l].slot != NULL;
+	return busy;
+}
+
+/* Start the staged files in the free lanes, first staged first. */
+static void fill_from_stage(struct worker *w)
+{
+	struct md5 ctx;
+
+	md5_init(&ctx);
+	for (unsigned l = 0; l < w->width && w->staged > 0; l++) {
+		uint8_t *buf = w->lane[l].buf;
+
+		if (w->lane[l].slot)
+			continue;
+		w->lane[l] = w->stage[0];
+		w->lane[l].buf = buf;
+		memcpy(w->state[l], ctx.state, sizeof w->state[l]);
+		memmove(w->stage, w->stage + 1, --w->staged * sizeof *w->stage);
+	}
+}
+
+/* Hash every file of the lanes and of the stage to its end. */
+static void finish_all(struct worker *w)
+{
+	unsigned busy;
+
+	for (fill_from_stage(w); (busy = busy_lanes(w)) > 0; fill_from_stage(w))
+		step_lanes(w, busy);
+}
+
+/* Open the job's file for a lane, into *f, and ask for its start; false
+ * when it was dealt with otherwise.  A file that is not regular (a pipe,
+ * a device, a directory) is hashed by plain reads: it may deliver its
+ * bytes slowly or not at all, and lanes need whole blocks.  On a worker,
+ * the files of the lanes and the stage are finished first: their results
+ * must not wait for it, nor be lost with it when the run is killed while
+ * it waits; on the reporting thread, it is left to be read in its turn.
+ * A file on a spinning disk goes to that disk's reader, or, with none, is
+ * read here and now, one file at a time. */
+static bool open_job(struct worker *w, struct slot *s, struct lane *f)
+{
 	int fd = open_input(s->job.name);
 	off_t asked = 0;
 	struct stat st;
-	struct md5 ctx;
 
 	w->files++;
 	if (fd < 0) {
@@ -142,17 +184,12 @@ static bool start_lane(struct worker *w, unsigned l, struct slot *s)
 		return false;
 	}
 	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-		unsigned busy = 0;
-
 		if (w->alone) {
 			s->deferred = true;
 			s->fd = fd;
 			return false;
 		}
-		for (unsigned i = 0; i < w->width; i++)
-			busy += w->lane[i].slot != NULL;
-		while (busy > 0)
-			busy = step_lanes(w, busy);
+		finish_all(w);
 		hash_now(w, s, fd);
 		return false;
 	}
@@ -175,39 +212,38 @@ static bool start_lane(struct worker *w, unsigned l, struct slot *s)
 	/* Read-ahead advice pays only beyond the first read. */
 	if (st.st_size > LANE_BUF)
 		(void)posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
-	*lane = (struct lane){ .slot = s, .fd = fd, .size = st.st_size,
-			       .asked = asked, .buf = lane->buf };
-	md5_init(&ctx);
-	memcpy(w->state[l], ctx.state, sizeof w->state[l]);
+	*f = (struct lane){ .slot = s, .fd = fd, .size = st.st_size, .asked = asked };
 	return true;
 }
 
-/* Give free lanes new jobs; wait for one only when all lanes are free,
- * and never alone.  Return the number of busy lanes. */
+/* Give free lanes new jobs, and keep the stage full: its files are opened
+ * and asked for while the lanes hash, so that more reads are in flight
+ * than there are lanes.  Wait for jobs only when there is nothing to
+ * hash, and never alone.  Return the number of busy lanes. */
 static unsigned fill_lanes(struct worker *w, unsigned busy)
 {
-	struct slot *got[64];
-	unsigned n, l = 0;
+	struct slot *got[STAGE_LANES * 64];
+	unsigned n, room;
 
-	while (busy < w->width) {
+	for (;;) {
+		fill_from_stage(w);
+		busy = busy_lanes(w);
+		room = w->width - busy + (STAGE_LANES - 1) * w->width - w->staged;
+		if (room == 0)
+			break;
 		publish_jobs(w);	/* jobs that failed to start, before waiting */
-		n = queue_take(w->q, got, w->width - busy, busy == 0 && !w->alone);
+		n = queue_take(w->q, got, room, busy == 0 && w->staged == 0 && !w->alone);
 		if (n == 0)
 			break;
-		for (unsigned i = 0; i < n; i++) {
-			for (l = 0; w->lane[l].slot; l++)
-				;
-			start_lane(w, l, got[i]);
-		}
-		/* start_lane may have run other lanes to their end */
-		busy = 0;
-		for (l = 0; l < w->width; l++)
-			busy += w->lane[l].slot != NULL;
+		for (unsigned i = 0; i < n; i++)
+			if (open_job(w, got[i], &w->stage[w->staged]))
+				w->staged++;
 		if (w->alone)
 			break;	/* back to reporting, between takes */
 	}
+	fill_from_stage(w);
 	publish_jobs(w);
-	return busy;
+	return busy_lanes(w);
 }
 
 /* The lane's file is read to its end: pad what is left, close, report. */
@@ -343,11 +379,13 @@ static bool setup_worker(struct worker *w, struct queue *q, struct disks *disks,
 		if (engines[i]->width > w->width)
 			w->width = engines[i]->width;
 	w->lane = calloc(w->width, sizeof *w->lane);
+	w->stage = calloc(STAGE_LANES * (size_t)w->width, sizeof *w->stage);
 	w->state = calloc(w->width, sizeof *w->state);
 	w->buf = malloc(READ_SIZE + (size_t)w->width * LANE_STRIDE);
-	/* Each take of jobs is at most width, and may all finish at once. */
-	w->done = calloc(2 * (size_t)w->width, sizeof *w->done);
-	if (!w->lane || !w->state || !w->buf || !w->done)
+	/* A take of jobs fills the stage and may all finish at once, with
+	 * the lanes' files. */
+	w->done = calloc((STAGE_LANES + 1) * (size_t)w->width, sizeof *w->done);
+	if (!w->lane || !w->stage || !w->state || !w->buf || !w->done)
 		return false;
 	for (unsigned l = 0; l < w->width; l++)
 		w->lane[l].buf = w->buf + READ_SIZE + (size_t)l * LANE_STRIDE;
@@ -358,6 +396,7 @@ static void free_worker(struct worker *w)
 {
 	free(w->done);
 	free(w->lane);
+	free(w->stage);
 	free(w->state);
 	free(w->buf);
 }
@@ -478,8 +517,13 @@ static void await_head(struct reporter *r)
 	for (;;) {
 		if (worth_threads(r))
 			start_threads(r);
-		if (!r->started)
+		if (!r->started) {
 			r->busy = fill_lanes(&r->own, r->busy);
+		} else {
+			/* what it has opened, it still hashes */
+			fill_from_stage(&r->own);
+			r->busy = busy_lanes(&r->own);
+		}
 		if (atomic_load(&s->hashed) || s->deferred)
 			break;
 		if (r->busy > 0) {
