@@ -7,9 +7,10 @@
  *   bits 0-1  0: default, 1: --quiet, 2: --status, 3: --warn
  *   bit 2     --strict            bit 3  --ignore-missing
  *   bit 4     lanes path (parallel.c); else the plain path (hash.c)
- *   bit 5     two worker threads; else one
+ *   bit 5     two worker threads, started at once; else the one thread
  *   bit 6     the list is standard input ("-"); else a file called "list"
- *   bit 7     check the list twice in one run (the line form carries over)
+ *   bit 7     check the list twice in one run (the line form carries over),
+ *             the files read as on a spinning disk; else as on an SSD
  *
  * Every line of the list is also parsed on its own, in a buffer of exactly
  * its size (so ASan sees any read past it), and a line that names a file
@@ -191,6 +192,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	opt.strict = flags & 4;
 	opt.ignore_missing = flags & 8;
 	sched.threads = flags & 32 ? 2 : 1;
+	sched.threads_asked = true;
+	sched.disk = flags & 128 ? DISK_HDD : DISK_SSD;
 	if (flags & 16)
 		sched.engines = md5_engines();
 	out_init(&out, devnull, false);
