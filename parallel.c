@@ -475,11 +475,12 @@ static void start_threads(struct reporter *r)
 static void show_now_and_then(struct reporter *r)
 {
 	struct timespec now;
+	long ms;
 
 	clock_gettime(CLOCK_MONOTONIC, &now);
-	if (now.tv_sec - r->shown.tv_sec > 1 ||
-	    (now.tv_sec - r->shown.tv_sec) * 1000000000L + now.tv_nsec - r->shown.tv_nsec >
-	    100 * 1000 * 1000) {
+	ms = (long)(now.tv_sec - r->shown.tv_sec) * 1000 +
+	     (now.tv_nsec - r->shown.tv_nsec) / 1000000;
+	if (ms >= 100) {	/* as long as the reporter waits (queue_wait) */
 		out_flush(r->s->out);
 		r->shown = now;
 	}
