@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #if defined(__linux__) && defined(__has_include)
@@ -22,7 +23,9 @@
 
 enum {
 	MAX_DISKS = 16,		/* more disks share the last one's reader */
-	MAX_WAITING = 256,	/* files waiting per disk, each holding a descriptor */
+	MAX_WAITING = 256,	/* files waiting per disk, each holding a
+				 * descriptor; at most a quarter of those
+				 * the process may have */
 	AHEAD_FILES = 16,	/* small files read ahead of the one being read */
 	SMALL_FILE = 256 * 1024,	/* read ahead whole; larger ones stream */
 };
@@ -52,6 +55,7 @@ struct disks {
 	pthread_mutex_t lock;	/* guards every disk's waiting files */
 	struct queue *q;
 	const char *prog;
+	unsigned waiting_max;	/* files waiting per disk */
 	bool end;		/* no more files will come */
 	unsigned n;
 	struct disk *disk[MAX_DISKS];
@@ -208,11 +212,15 @@ static struct disk *disk_of(struct disks *all, dev_t dev)
 struct disks *disks_start(struct queue *q, const char *prog)
 {
 	struct disks *all = calloc(1, sizeof *all);
+	struct rlimit files;
 
 	if (!all || pthread_mutex_init(&all->lock, NULL) != 0)
 		die_no_memory(prog);
 	all->q = q;
 	all->prog = prog;
+	all->waiting_max = MAX_WAITING;
+	if (getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur / 4 < MAX_WAITING)
+		all->waiting_max = files.rlim_cur / 4 > 0 ? (unsigned)(files.rlim_cur / 4) : 1;
 	return all;
 }
 
@@ -241,7 +249,7 @@ void disks_submit(struct disks *all, struct slot *s, int fd, const struct stat *
 		hash_here(all, &w);
 		return;
 	}
-	while (d->n == MAX_WAITING)
+	while (d->n >= all->waiting_max)
 		pthread_cond_wait(&d->room, &all->lock);
 	for (i = d->n; i > 0 && d->file[i - 1].where > w.where; i--)
 		d->file[i] = d->file[i - 1];

@@ -10,6 +10,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -34,6 +35,11 @@ enum { ASK_AHEAD = 1024 * 1024 };
 /* Files a worker has open, in lanes or staged for them, in lanes' worth:
  * the stage's files are asked of the device while the lanes hash. */
 enum { STAGE_LANES = 6 };
+
+/* Files opened ahead in stages, all workers together, at most; and at
+ * most a quarter of the descriptors the process may have, so that lists
+ * of many files never run out of them where GNU would not. */
+enum { STAGED_MAX = 256 };
 
 /* Work that the reporting thread does alone before it starts worker
  * threads: a few thread starts cost as much as this. */
@@ -69,6 +75,7 @@ struct worker {
 	struct lane *lane;
 	struct lane *stage;	/* opened, waiting for a lane; no buffers */
 	unsigned staged;
+	unsigned stage_max;	/* room in stage beyond the free lanes */
 	uint32_t (*state)[4];	/* each lane's chaining words */
 	uint8_t *buf;		/* READ_SIZE bytes, for files that are not regular */
 	pthread_t thread;
@@ -228,7 +235,7 @@ static unsigned fill_lanes(struct worker *w, unsigned busy)
 	for (;;) {
 		fill_from_stage(w);
 		busy = busy_lanes(w);
-		room = w->width - busy + (STAGE_LANES - 1) * w->width - w->staged;
+		room = w->width - busy + w->stage_max - w->staged;
 		if (room == 0)
 			break;
 		publish_jobs(w);	/* jobs that failed to start, before waiting */
@@ -366,6 +373,32 @@ static void *work(void *arg)
 	return NULL;
 }
 
+/* The most lanes any of the engines has. */
+static unsigned widest(const struct md5_engine *const *engines)
+{
+	unsigned width = 0;
+
+	for (size_t i = 0; engines[i]; i++)
+		if (engines[i]->width > width)
+			width = engines[i]->width;
+	return width;
+}
+
+/* How many files a worker may stage beyond its free lanes: its share of
+ * STAGED_MAX and of the descriptors, at most STAGE_LANES - 1 lanes'
+ * worth. */
+static unsigned stage_room(unsigned width, unsigned threads)
+{
+	struct rlimit files;
+	rlim_t total = STAGED_MAX;
+	unsigned share;
+
+	if (getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur / 4 < total)
+		total = files.rlim_cur / 4;
+	share = (unsigned)(total / threads);
+	return share < (STAGE_LANES - 1) * width ? share : (STAGE_LANES - 1) * width;
+}
+
 /* Lanes, buffers and engines for one worker; false when out of memory. */
 static bool setup_worker(struct worker *w, struct queue *q, struct disks *disks,
 			 const struct schedule *s)
@@ -374,10 +407,8 @@ static bool setup_worker(struct worker *w, struct queue *q, struct disks *disks,
 
 	*w = (struct worker){ .q = q, .alone = disks == NULL, .disks = disks,
 			      .disk = s->disk, .engines = engines,
-			      .width = engines[0]->width };
-	for (size_t i = 1; engines[i]; i++)
-		if (engines[i]->width > w->width)
-			w->width = engines[i]->width;
+			      .width = widest(engines) };
+	w->stage_max = stage_room(w->width, s->threads);
 	w->lane = calloc(w->width, sizeof *w->lane);
 	w->stage = calloc(STAGE_LANES * (size_t)w->width, sizeof *w->stage);
 	w->state = calloc(w->width, sizeof *w->state);
@@ -399,17 +430,6 @@ static void free_worker(struct worker *w)
 	free(w->stage);
 	free(w->state);
 	free(w->buf);
-}
-
-/* The most lanes any of the engines has. */
-static unsigned widest(const struct md5_engine *const *engines)
-{
-	unsigned width = 0;
-
-	for (size_t i = 0; engines[i]; i++)
-		if (engines[i]->width > width)
-			width = engines[i]->width;
-	return width;
 }
 
 /* Start up to n workers on q; return how many started. */

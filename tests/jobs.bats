@@ -127,3 +127,17 @@ Try '$OURS --help' for more information."
 	MD5SUM_DISK=hdd run -0 "$OURS" -c --quiet want
 	assert_output ""
 }
+
+@test "jobs: 300 files with only 64 descriptors allowed, as on an SSD and as on a spinning disk" {
+	mkdir many
+	for i in $(seq 1 300); do printf '%d' "$i" >"many/$i"; done
+	ls many/* >manynames
+	"$GNU_MD5SUM" $(cat manynames) >want
+	local d
+	for d in ssd hdd; do
+		run -0 bash -c 'ulimit -n 64 && MD5SUM_DISK=$1 "$2" -j2 $(cat manynames)' _ "$d" "$OURS"
+		assert_output "$(cat want)"
+		run -0 bash -c 'ulimit -n 64 && MD5SUM_DISK=$1 "$2" -c --quiet want' _ "$d" "$OURS"
+		assert_output ""
+	done
+}
