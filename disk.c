@@ -1,5 +1,4 @@
 /* disk.c - one reader per spinning disk; see disk.h. */
-#include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <stdint.h>
@@ -87,15 +86,11 @@ static uint64_t where_on_disk(int fd, const struct stat *st)
 static void hash_waiting(struct queue *q, struct waiting *w, uint8_t *buf)
 {
 	struct job *j = &w->slot->job;
-	int err;
 
 	/* Advice only: a larger read-ahead for a file read from end to end. */
 	if (w->size > SMALL_FILE)
 		(void)posix_fadvise(w->fd, 0, 0, POSIX_FADV_SEQUENTIAL);
-	err = hash_fd(w->fd, j->digest, buf);
-	if (close(w->fd) != 0 && err == 0)
-		err = errno;
-	j->err = err;
+	j->err = hash_fd_close(w->fd, j->digest, buf);
 	queue_publish(q, &w->slot, 1);
 }
 

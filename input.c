@@ -132,12 +132,20 @@ int hash_fd(int fd, uint8_t digest[MD5_DIGEST_LENGTH], uint8_t *buf)
 	return 0;
 }
 
+int hash_fd_close(int fd, uint8_t digest[MD5_DIGEST_LENGTH], uint8_t *buf)
+{
+	int err = hash_fd(fd, digest, buf);
+
+	if (close(fd) != 0 && err == 0)
+		err = errno;
+	return err;
+}
+
 int hash_file(const char *name, bool stdin_closed, uint8_t *buf,
 	      uint8_t digest[MD5_DIGEST_LENGTH])
 {
 	bool is_stdin = strcmp(name, "-") == 0;
 	int fd = is_stdin ? STDIN_FILENO : open_input(name);
-	int err;
 
 	if (is_stdin && stdin_closed)
 		return EBADF;
@@ -145,8 +153,5 @@ int hash_file(const char *name, bool stdin_closed, uint8_t *buf,
 		return errno;
 	/* Advice only: its failure (say, on a pipe) changes nothing. */
 	(void)posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
-	err = hash_fd(fd, digest, buf);
-	if (!is_stdin && close(fd) != 0 && err == 0)
-		err = errno;
-	return err;
+	return is_stdin ? hash_fd(fd, digest, buf) : hash_fd_close(fd, digest, buf);
 }

@@ -19,6 +19,9 @@ enum { READ_SIZE = 128 * 1024 };
  * when a thread can be had. */
 int hash_fd(int fd, uint8_t digest[MD5_DIGEST_LENGTH], uint8_t *buf);
 
+/* hash_fd, then close fd: 0 or the first errno of the two. */
+int hash_fd_close(int fd, uint8_t digest[MD5_DIGEST_LENGTH], uint8_t *buf);
+
 /* Open the file called name ("-": standard input, which fails with EBADF
  * when stdin_closed), hash it as hash_fd does, and close it: 0 or an
  * errno. */

@@ -126,11 +126,7 @@ static unsigned step_lanes(struct worker *w, unsigned busy);
 /* Hash the whole file here and now, by plain reads, and close it. */
 static void hash_now(struct worker *w, struct slot *s, int fd)
 {
-	int err = hash_fd(fd, s->job.digest, w->buf);
-
-	if (close(fd) != 0 && err == 0)
-		err = errno;
-	finish_job(w, s, err);
+	finish_job(w, s, hash_fd_close(fd, s->job.digest, w->buf));
 }
 
 /* The lanes in use. */
@@ -513,13 +509,10 @@ static void read_in_turn(struct reporter *r, struct slot *s)
 	struct job *j = &s->job;
 
 	out_flush(r->s->out);
-	if (s->deferred) {
-		j->err = hash_fd(s->fd, j->digest, r->own.buf);
-		if (close(s->fd) != 0 && j->err == 0)
-			j->err = errno;
-	} else {
+	if (s->deferred)
+		j->err = hash_fd_close(s->fd, j->digest, r->own.buf);
+	else
 		j->err = hash_file(j->name, r->s->stdin_closed, r->own.buf, j->digest);
-	}
 }
 
 /* Have the job at the head hashed: by the own lanes, by the workers, or
