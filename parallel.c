@@ -25,8 +25,9 @@
 #include "queue.h"
 
 /* Bytes read at a time for one lane: enough that a read(2) costs little
- * beside hashing what it brings, few enough that 16 lanes stay in L2. */
-enum { LANE_BUF = 32 * 1024 };
+ * beside hashing what it brings, few enough that 16 lanes stay in L2;
+ * wider engines share the 16 lanes' bytes, which keeps memory bounded. */
+enum { LANE_BUF = 32 * 1024, LANE_BUFS = 16 * LANE_BUF };
 
 /* How far ahead of reading a lane asks a non-rotating device for its
  * file: past the kernel's own read-ahead, which starts small. */
@@ -47,7 +48,7 @@ enum { ALONE_FILES = 64, ALONE_BYTES = 1024 * 1024 };
 
 /* Lane buffers start 64 bytes apart modulo 4 KiB: blocks that the engine
  * loads together then fall in different cache sets (lanes.h). */
-enum { LANE_STRIDE = LANE_BUF + 64 };
+enum { LANE_STAGGER = 64 };
 
 /* One file in one lane of a worker. */
 struct lane {
@@ -58,7 +59,7 @@ struct lane {
 	off_t asked;		/* bytes asked of the device ahead of reading */
 	uint64_t count;		/* bytes compressed so far */
 	size_t pos, len;	/* bytes read, not yet compressed: buf[pos..len) */
-	uint8_t *buf;		/* LANE_BUF bytes */
+	uint8_t *buf;		/* the worker's lane_buf bytes */
 };
 
 struct worker {
@@ -72,6 +73,7 @@ struct worker {
 	unsigned ndone;
 	const struct md5_engine *const *engines;	/* to choose from, widest first */
 	unsigned width;		/* lanes: the widest engine's */
+	size_t lane_buf;	/* bytes of each lane's buffer */
 	struct lane *lane;
 	struct lane *stage;	/* opened, waiting for a lane; no buffers */
 	unsigned staged;
@@ -213,7 +215,7 @@ static bool open_job(struct worker *w, struct slot *s, struct lane *f)
 		break;
 	}
 	/* Read-ahead advice pays only beyond the first read. */
-	if (st.st_size > LANE_BUF)
+	if ((size_t)st.st_size > w->lane_buf)
 		(void)posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
 	*f = (struct lane){ .slot = s, .fd = fd, .size = st.st_size, .asked = asked };
 	return true;
@@ -225,7 +227,7 @@ static bool open_job(struct worker *w, struct slot *s, struct lane *f)
  * hash, and never alone.  Return the number of busy lanes. */
 static unsigned fill_lanes(struct worker *w, unsigned busy)
 {
-	struct slot *got[STAGE_LANES * 64];
+	struct slot *got[STAGE_LANES * MD5_LANES_MAX];
 	unsigned n, room;
 
 	for (;;) {
@@ -279,7 +281,7 @@ static bool feed_lane(struct worker *w, unsigned l)
 	lane->pos = 0;
 	ask_ahead(lane->fd, &lane->asked, lane->count, lane->size);
 	while (lane->len < MD5_BLOCK_LENGTH && !lane->eof) {
-		size_t want = LANE_BUF - lane->len;
+		size_t want = w->lane_buf - lane->len;
 		ssize_t n = read(lane->fd, lane->buf + lane->len, want);
 
 		if (n < 0 && errno != EINTR) {
@@ -316,9 +318,9 @@ static const struct md5_engine *engine_for(const struct worker *w, unsigned n)
  * the narrowest engine that holds them. */
 static void compress(struct worker *w, unsigned busy)
 {
-	unsigned index[64], n = 0;
-	uint32_t state[64][4];
-	const uint8_t *p[64] = { NULL };
+	unsigned index[MD5_LANES_MAX], n = 0;
+	uint32_t state[MD5_LANES_MAX][4];
+	const uint8_t *p[MD5_LANES_MAX] = { NULL };
 	size_t blocks = SIZE_MAX;
 	const struct md5_engine *e = engine_for(w, busy);
 
@@ -405,17 +407,18 @@ static bool setup_worker(struct worker *w, struct queue *q, struct disks *disks,
 			      .disk = s->disk, .engines = engines,
 			      .width = widest(engines) };
 	w->stage_max = stage_room(w->width, s->threads);
+	w->lane_buf = w->width > 16 ? LANE_BUFS / w->width : LANE_BUF;
 	w->lane = calloc(w->width, sizeof *w->lane);
 	w->stage = calloc(STAGE_LANES * (size_t)w->width, sizeof *w->stage);
 	w->state = calloc(w->width, sizeof *w->state);
-	w->buf = malloc(READ_SIZE + (size_t)w->width * LANE_STRIDE);
+	w->buf = malloc(READ_SIZE + w->width * (w->lane_buf + LANE_STAGGER));
 	/* A take of jobs fills the stage and may all finish at once, with
 	 * the lanes' files. */
 	w->done = calloc((STAGE_LANES + 1) * (size_t)w->width, sizeof *w->done);
 	if (!w->lane || !w->stage || !w->state || !w->buf || !w->done)
 		return false;
 	for (unsigned l = 0; l < w->width; l++)
-		w->lane[l].buf = w->buf + READ_SIZE + (size_t)l * LANE_STRIDE;
+		w->lane[l].buf = w->buf + READ_SIZE + l * (w->lane_buf + LANE_STAGGER);
 	return true;
 }
 

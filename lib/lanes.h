@@ -19,16 +19,19 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#define MD5_LANES_MAX 32	/* the most lanes an engine has */
+
 /* An engine hashes `width` independent streams of whole blocks at once. */
 struct md5_engine {
 	const char *name;	/* "scalar", "sse2", "sse2x2", "avx2",
-				 * "avx2x2", "avx512", "neon" */
-	unsigned width;		/* lanes */
+				 * "avx2x2", "avx512", "avx512x2", "neon" */
+	unsigned width;		/* lanes, at most MD5_LANES_MAX */
 	/* Advance state[i] over nblocks blocks read from p[i], for every lane
 	 * i < width; each p[i] points at nblocks * 64 readable bytes, at any
 	 * alignment.  Lanes may share or repeat pointers. */
 	void (*blocks)(uint32_t (*state)[4], const uint8_t *const *p,
 		       size_t nblocks);
+	unsigned needs;		/* the CPU features it needs (lanes.c) */
 };
 
 /* The fastest engine this CPU runs, or the one called name (NULL when that
@@ -37,8 +40,8 @@ struct md5_engine {
  * narrower engine from md5_engines() may do better. */
 const struct md5_engine *md5_engine_pick(const char *name);
 
-/* All engines this CPU runs, fastest first, NULL-terminated, for tests and
- * benchmarks.  "scalar" (width 1, md5_blocks) is always among them. */
+/* All engines this CPU runs, fastest first, NULL-terminated; "scalar"
+ * (width 1, md5_blocks) is always among them. */
 const struct md5_engine *const *md5_engines(void);
 
 #endif

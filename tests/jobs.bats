@@ -99,6 +99,11 @@ same_for_all_jobs() {
 	same_for_all_jobs
 }
 
+@test "jobs: avx512x2 engine forced" {
+	engine avx512x2
+	same_for_all_jobs
+}
+
 @test "jobs: an unknown engine is refused" {
 	run -1 --separate-stderr env MD5SUM_ENGINE=nonesuch "$OURS" a b
 	assert_equal "$stderr" "$OURS: MD5SUM_ENGINE: no engine 'nonesuch' on this machine"

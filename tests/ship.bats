@@ -248,7 +248,7 @@ static_diff_setup() {
 	done
 	"$GNU_MD5SUM" f* >list
 	# An engine that this CPU lacks is refused; any other is tested.
-	for e in scalar sse2 sse2x2 avx2 avx2x2 avx512 neon; do
+	for e in scalar sse2 sse2x2 avx2 avx2x2 avx512 avx512x2 neon; do
 		MD5SUM_ENGINE=$e "$STATIC" -c --status list 2>&1 |
 			grep -q "MD5SUM_ENGINE: no engine" || engines+=("$e")
 	done
