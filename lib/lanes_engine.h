@@ -81,18 +81,20 @@ INLINE void ISA(load_block)(V x[16], const uint8_t *const *p, size_t off)
 	}
 }
 
-/* Lane 4q + r's chaining words are part q of row r, as in a block; to
- * (out 1) or from the vectors s, through memory, once a call. */
+/* Lane 4q + r's chaining words are part q of row r, as in a block: copy
+ * them from state to the rows s, or back when out; through memory, being
+ * done once a call. */
 INLINE void ISA(state)(V s[4], uint32_t (*state)[4], int out)
 {
-	for (int r = 0; out && r < 4; r++)
-		for (int q = 0; q < W / 4; q++)
-			memcpy(state[4 * q + r], (char *)&s[r] + 16 * q, 16);
-	for (int r = 0; !out && r < 4; r++)
-		for (int q = 0; q < W / 4; q++)
-			memcpy((char *)&s[r] + 16 * q, state[4 * q + r], 16);
+	for (int r = 0; r < 4; r++)
+		for (int q = 0; q < W / 4; q++) {
+			char *row = (char *)&s[r] + 16 * q, *lane = (char *)state[4 * q + r];
+
+			memcpy(out ? lane : row, out ? row : lane, 16);
+		}
 }
 
+/* md5_blocks for groups * W lanes. */
 INLINE void ISA(run)(int groups, uint32_t (*state)[4], const uint8_t *const *p,
 		     size_t nblocks)
 {
