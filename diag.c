@@ -1,5 +1,4 @@
 /* diag.c - diagnostics about files; see diag.h. */
-#include <locale.h>
 #include <stdlib.h>
 
 #include "diag.h"
@@ -11,8 +10,8 @@ void error_file(const char *prog, const char *name, const char *text)
 	char *quoted;
 
 	/* Which bytes print as they are depends on the locale's character set;
-	 * it is loaded only here, when a name is first shown. */
-	setlocale(LC_CTYPE, "");
+	 * it is loaded when a name is first shown. */
+	quote_use_locale();
 	quoted = quote_name(name);
 	complain(prog, quoted ? quoted : name, ": ", text, (char *)NULL);
 	free(quoted);

@@ -4,6 +4,8 @@
  * reading its messages; tests/quote_test.sh checks them against it. */
 #include "quote.h"
 
+#include <locale.h>
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -161,4 +163,16 @@ char *quote_name(const char *name)
 	if ((out = malloc(len + 3)))
 		strcpy(stpcpy(stpcpy(out, "\""), name), "\"");
 	return out;
+}
+
+static void load_locale(void)
+{
+	setlocale(LC_CTYPE, "");
+}
+
+void quote_use_locale(void)
+{
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+	pthread_once(&once, load_locale);
 }
