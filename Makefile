@@ -32,7 +32,8 @@ STATIC_LDFLAGS = -static -Wl,--gc-sections,-z,noseparate-code,-z,norelro,-z,comm
 # reads; the fuzz harness links its own instead.
 LIB_SRC = lib/md5.c lib/lanes.c
 CMD_SRC = md5sum.c opts.c sums.c check.c schedule.c parallel.c queue.c \
-	disk.c device.c input.c files.c out.c msg.c diag.c errtext.c quote.c
+	disk.c device.c input.c files.c out.c msg.c diag.c errtext.c quote.c \
+	progress.c
 SRC = $(CMD_SRC) $(LIB_SRC)
 OBJ = $(SRC:.c=.o)
 LIB_OBJ = $(LIB_SRC:.c=.o)
@@ -55,7 +56,7 @@ TEST_CFLAGS = $(STD) -I. -Ilib -Itests $(CPPFLAGS) $(CFLAGS) -MMD -MP
 
 tests/unit: tests/unit.o tests/tap.o lib/md5.o
 tests/lanes_test: tests/lanes_test.o tests/tap.o $(LIB_OBJ)
-tests/opts_test: tests/opts_test.o tests/tap.o opts.o msg.o out.o
+tests/opts_test: tests/opts_test.o tests/tap.o opts.o msg.o out.o progress.o quote.o
 tests/quote_driver: tests/quote_driver.o quote.o
 tests/device_probe: tests/device_probe.o device.o
 bench/micro: bench/micro.o lib/md5.o

@@ -3,6 +3,7 @@
 
 #include "diag.h"
 #include "msg.h"
+#include "progress.h"
 #include "quote.h"
 
 void error_file(const char *prog, const char *name, const char *text)
@@ -10,7 +11,7 @@ void error_file(const char *prog, const char *name, const char *text)
 	char *quoted;
 
 	/* Which bytes print as they are depends on the locale's character set;
-	 * it is loaded when a name is first shown. */
+	 * it is loaded when a name is first shown (by --progress, at start). */
 	quote_use_locale();
 	quoted = quote_name(name);
 	complain(prog, quoted ? quoted : name, ": ", text, (char *)NULL);
@@ -27,5 +28,6 @@ void report_error(struct out *out, const char *prog, const char *name,
 void die_no_memory(const char *prog)
 {
 	complain(prog, "memory exhausted", (char *)NULL);
+	progress_end();
 	exit(EXIT_FAILURE);
 }
