@@ -542,7 +542,7 @@ jobs_same_as_gnu() {
 	shift
 	[[ $OURS != "$(realpath -- "$GNU_MD5SUM")" ]] || skip "GNU md5sum has no -j"
 	PATH=$GNU_BIN:$PATH md5sum "$@" >"$RES/gnu.out" 2>"$RES/gnu.err" </dev/null || grc=$?
-	PATH=$OUR_BIN:$PATH md5sum "${ours[@]}" >"$RES/our.out" 2>"$RES/our.err" </dev/null || rc=$?
+	PATH=$OUR_BIN:$PATH md5sum "${OUR_EXTRA[@]}" "${ours[@]}" >"$RES/our.out" 2>"$RES/our.err" </dev/null || rc=$?
 	if [[ $rc != "$grc" ]] || ! cmp -s "$RES/gnu.out" "$RES/our.out" ||
 		! cmp -s "$RES/gnu.err" "$RES/our.err"; then
 		printf 'MISMATCH: ours %s, GNU %s\n' "$(_diff_q "${ours[@]}")" "$(_diff_q "$@")"
@@ -557,7 +557,7 @@ jobs_same_as_gnu() {
 ours_says() {
 	local rc=0
 	[[ $OURS != "$(realpath -- "$GNU_MD5SUM")" ]] || skip "GNU md5sum has no -j"
-	PATH=$OUR_BIN:$PATH md5sum "${@:3}" >/dev/null 2>"$RES/our.err" </dev/null || rc=$?
+	PATH=$OUR_BIN:$PATH md5sum "${OUR_EXTRA[@]}" "${@:3}" >/dev/null 2>"$RES/our.err" </dev/null || rc=$?
 	assert_equal "$rc" "$1"
 	assert_equal "$(<"$RES/our.err")" "$2"
 }
@@ -615,6 +615,21 @@ ours_says() {
 	ours_says 1 "md5sum: ambiguous argument '' for '--disk'$valid" --disk= a
 	MD5SUM_DISK=tape ours_says 1 "md5sum: invalid argument 'tape' for 'MD5SUM_DISK'$valid" a
 	ours_says 1 $'md5sum: option \'--disk\' requires an argument\nTry \'md5sum --help\' for more information.' a --disk
+}
+
+@test "progress option: --progress and its prefixes print what GNU prints without it" {
+	printf '%s  a\n%s  nope\n' "$HA" "$HA" >list
+	jobs_same_as_gnu --progress a e h nope -- a e h nope
+	jobs_same_as_gnu --pro -c list -- -c list
+	jobs_same_as_gnu --p --progress -w -c list -- -w -c list
+	jobs_same_as_gnu a --progress -j1 e -- a e
+}
+
+@test "progress option: it takes no argument, in glibc's words" {
+	local try=$'\nTry \'md5sum --help\' for more information.'
+	ours_says 1 "md5sum: option '--progress' doesn't allow an argument$try" --progress=1 a
+	ours_says 1 "md5sum: option '--progress' doesn't allow an argument$try" --pr= a
+	ours_says 1 "md5sum: unrecognized option '--progresss'$try" --progresss a
 }
 
 # ----------------------------------------------------- invalid combinations
