@@ -53,7 +53,8 @@ static struct timespec list_began;
 
 /* The line on the terminal. */
 static pthread_mutex_t line_lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_cond_t wake;	/* the drawing thread is to stop */
+static pthread_cond_t wake;	/* the drawing thread runs, or is to stop */
+static bool running;		/* the drawing thread has started */
 static bool stopped;		/* for good */
 static bool midline;		/* what was written last did not end its line */
 static volatile sig_atomic_t drawn;	/* the line is on the terminal */
@@ -665,6 +666,8 @@ static void *draw_now_and_then(void *arg)
 
 	(void)arg;
 	pthread_mutex_lock(&line_lock);
+	running = true;
+	pthread_cond_broadcast(&wake);
 	add_ms(&at, DELAY_MS);
 	wait_until(&at);
 	while (!stopped) {
@@ -707,6 +710,12 @@ void progress_start(const struct progress_plan *p)
 	list_began = began;
 	if (pthread_create(&drawer, NULL, draw_now_and_then, NULL) != 0)
 		return;
+	/* A thread still starting up while the run begins slows the whole
+	 * run on some machines (README, Performance): wait until it runs. */
+	pthread_mutex_lock(&line_lock);
+	while (!running)
+		pthread_cond_wait(&wake, &line_lock);
+	pthread_mutex_unlock(&line_lock);
 	active = true;
 }
 
@@ -720,7 +729,7 @@ void progress_end(void)
 	join = !stopped;
 	stopped = true;
 	clear_line();
-	pthread_cond_signal(&wake);
+	pthread_cond_broadcast(&wake);
 	pthread_mutex_unlock(&line_lock);
 	if (join) {
 		pthread_join(drawer, NULL);
