@@ -593,17 +593,19 @@ static size_t compose(struct view *v, char *line)
 	struct timespec now;
 	struct heard h;
 	double done = (double)atomic_load(&bytes_read), speed, secs;
+	uint64_t files = atomic_load(&files_done);
 	size_t len;
 
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	speed = rate_of(v, seconds_since(&began, &now), done);
 	hear(&h);
-	append_number(t.files, sizeof t.files, atomic_load(&files_done), 1);
+	append_number(t.files, sizeof t.files, files, 1);
 	if (plan.check)
 		secs = describe_check(&t, done, &h, &now);
 	else
 		secs = describe_hash(&t, v, done, speed);
-	append(t.files, sizeof t.files, " files");
+	/* "1 file", "0/1 file", "2/5 files": the number last said counts. */
+	append(t.files, sizeof t.files, (plan.check ? files : plan.count) == 1 ? " file" : " files");
 	append_size(t.rate, sizeof t.rate, speed);
 	append(t.rate, sizeof t.rate, "/s");
 	if (secs >= 0)

@@ -15,7 +15,7 @@ bats_load_library bats-assert
 HA=900150983cd24fb0d6963f7d28e17f72	# "abc"
 
 # What the status line begins with: files done, of how many when known.
-LINE='^[0-9]+(/[0-9]+)? files  '
+LINE='^[0-9]+(/[0-9]+)? files?  '
 
 setup() {
 	BIN=$(realpath -- "$BATS_TEST_DIRNAME/../md5sum")
@@ -84,7 +84,7 @@ screen_is() {
 	until_screen "$LINE"
 	# Nothing else is on the screen: the line tells the bytes, the rate
 	# and the input waited for.
-	[[ $SCREEN =~ ^0/1\ files\ \ 3\ B\ \ [0-9]+\ B/s\ \ -$ ]] || fail "the line: $SCREEN"
+	[[ $SCREEN =~ ^0/1\ file\ \ 3\ B\ \ [0-9]+\ B/s\ \ -$ ]] || fail "the line: $SCREEN"
 	let_go go
 	until_screen '^rc='
 	screen_is 'e80b5017098950fc58aad83c8c14978e  -' 'rc=0'
@@ -100,7 +100,7 @@ screen_is() {
 		{ printf a; read <go2; printf bc; } >slow2 &
 		md5sum --progress -w -c list; echo "rc=$?"'
 	until_screen "$LINE"
-	[[ ${SCREEN##*$'\n'} =~ ^1\ files\ \ [0-9]+\ B\ \ list\ [0-9]+%\ \ .*\ \ slow1$ ]] ||
+	[[ ${SCREEN##*$'\n'} =~ ^1\ file\ \ [0-9]+\ B\ \ list\ [0-9]+%\ \ .*\ \ slow1$ ]] ||
 		fail "the line: $SCREEN"
 	screen_is 'a: OK' "${SCREEN##*$'\n'}"
 	# A message while the line is shown clears it first, and the line is
