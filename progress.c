@@ -648,6 +648,16 @@ static void draw(struct view *v, const char *line, size_t len)
 	v->len = len;
 }
 
+/* Not in the background of the terminal's shell: a run started with '&'
+ * must not write over what is typed.  A terminal that is not ours
+ * (2>/dev/pts/N) has no foreground to ask for, and gets the line. */
+static bool in_foreground(void)
+{
+	pid_t fg = tcgetpgrp(STDERR_FILENO);
+
+	return fg == -1 || fg == getpgrp();
+}
+
 /* With line_lock held: wait until the time at, or until stopped. */
 static void wait_until(const struct timespec *at)
 {
@@ -680,7 +690,7 @@ static void *draw_now_and_then(void *arg)
 			size_files(v);
 		len = compose(v, line);
 		pthread_mutex_lock(&line_lock);
-		if (!stopped && !midline)
+		if (!stopped && !midline && in_foreground())
 			draw(v, line, len);
 		clock_gettime(CLOCK_MONOTONIC, &at);
 		add_ms(&at, TICK_MS);

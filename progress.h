@@ -7,7 +7,8 @@
  * the time left when it can be told, and the file the run is waiting for,
  * quoted as in messages.  A thread of its own draws it in place a few times
  * a second, from about a second into the run (a shorter run shows
- * nothing), never as wide as the terminal, so it never wraps.  Whatever
+ * nothing), never as wide as the terminal, so it never wraps, and not
+ * while the run is in the background of the terminal's shell.  Whatever
  * else goes to the terminal is written between progress_pause and
  * progress_resume, which clear the line first and let it be drawn again
  * after.  The line is cleared at the end (progress_end), and on SIGINT,

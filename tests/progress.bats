@@ -186,6 +186,21 @@ screen_is() {
 	screen_is 'rc=143'
 }
 
+@test "progress: a run in the background of the terminal draws nothing" {
+	mkfifo slow go
+	# Job control: the run is a job of its own, not the terminal's
+	# foreground.
+	term 80 'set -m; { printf ab; read <go; } >slow & md5sum --progress slow a >out & wait $!; echo "rc=$?"'
+	# Long past the second after which a run in the foreground draws.
+	sleep 1.6
+	SCREEN=$(screen)
+	screen_is ''
+	let_go go
+	until_screen '^rc='
+	screen_is 'rc=0'
+	assert_equal "$(wc -l <out)" 2
+}
+
 @test "progress: a run shorter than a second writes nothing more to the terminal" {
 	command -v script >/dev/null 2>&1 || skip "script (util-linux) is not installed"
 	printf '%s  a\n' "$HA" >list
