@@ -11,7 +11,7 @@ void error_file(const char *prog, const char *name, const char *text)
 	char *quoted;
 
 	/* Which bytes print as they are depends on the locale's character set;
-	 * it is loaded when a name is first shown (by --progress, at start). */
+	 * it is loaded when a name is first shown, here or by --progress. */
 	quote_use_locale();
 	quoted = quote_name(name);
 	complain(prog, quoted ? quoted : name, ": ", text, (char *)NULL);
