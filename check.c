@@ -15,6 +15,7 @@
 #include "files.h"
 #include "msg.h"
 #include "out.h"
+#include "progress.h"
 
 static bool is_blank(char c)
 {
@@ -237,6 +238,7 @@ struct list_jobs {
 	struct list *list;
 	char *line;
 	size_t size;
+	uintmax_t read;		/* bytes of the list read so far */
 };
 
 /* getline(3) as -c needs it: the next line of f into *line (*size bytes,
@@ -286,7 +288,8 @@ static bool next_line(void *ctx, struct job *j)
 	ssize_t len;
 
 	while ((len = read_line(&lj->line, &lj->size, l->file)) >= 0) {
-		*j = (struct job){ .line = ++l->tally.lines };
+		lj->read += (uintmax_t)len;
+		*j = (struct job){ .line = ++l->tally.lines, .list_end = lj->read };
 		switch (parse_check_line(lj->line, (size_t)len, &lj->check->form, &name, j->expect)) {
 		case LINE_SKIP:
 			continue;
@@ -314,6 +317,9 @@ static void report_line(void *ctx, struct job *j)
 	struct list_jobs *lj = ctx;
 
 	report_check(lj->check, lj->list, j);
+	if (!j->bad_line)
+		progress_file_done();
+	progress_list_at(j->list_end);
 	free(j->name);
 }
 
@@ -373,6 +379,7 @@ bool check_list(struct check_run *c, const char *name)
 	};
 	bool read_failed;
 
+	progress_list_begin(l.file ? fileno(l.file) : -1);
 	if (is_stdin && s->stdin_closed) {
 		c->read_stdin = true;
 		report_error(s->out, s->prog, l.shown, "read error");

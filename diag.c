@@ -1,9 +1,9 @@
 /* diag.c - diagnostics about files; see diag.h. */
-#include <locale.h>
 #include <stdlib.h>
 
 #include "diag.h"
 #include "msg.h"
+#include "progress.h"
 #include "quote.h"
 
 void error_file(const char *prog, const char *name, const char *text)
@@ -11,8 +11,8 @@ void error_file(const char *prog, const char *name, const char *text)
 	char *quoted;
 
 	/* Which bytes print as they are depends on the locale's character set;
-	 * it is loaded only here, when a name is first shown. */
-	setlocale(LC_CTYPE, "");
+	 * it is loaded when a name is first shown, here or by --progress. */
+	quote_use_locale();
 	quoted = quote_name(name);
 	complain(prog, quoted ? quoted : name, ": ", text, (char *)NULL);
 	free(quoted);
@@ -28,5 +28,6 @@ void report_error(struct out *out, const char *prog, const char *name,
 void die_no_memory(const char *prog)
 {
 	complain(prog, "memory exhausted", (char *)NULL);
+	progress_end();
 	exit(EXIT_FAILURE);
 }

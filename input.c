@@ -8,6 +8,7 @@
 
 #include "files.h"
 #include "input.h"
+#include "progress.h"
 
 /* Fill buf with up to size bytes from fd, as many reads as it takes; *got
  * tells how many came.  Fewer than size means the end.  0 or an errno; an
@@ -26,6 +27,7 @@ static int read_full(int fd, uint8_t *buf, size_t size, size_t *got)
 			return errno;
 		}
 		*got += (size_t)n;
+		progress_read((size_t)n);
 	}
 	return 0;
 }

@@ -19,6 +19,7 @@ struct job {
 	bool bad_line;		/* -c: the list line was not a checksum line;
 				 * nothing to hash */
 	uintmax_t line;		/* -c: number of the line in its list */
+	uintmax_t list_end;	/* -c: bytes of the list up to this line's end */
 	uint8_t expect[MD5_DIGEST_LENGTH];	/* -c: the digest listed */
 	int err;		/* result: 0, or the errno that stopped it */
 	uint8_t digest[MD5_DIGEST_LENGTH];	/* result: when err is 0 */

@@ -10,6 +10,7 @@
  * -w	warn about improperly formatted lines	-j  hash N files at once
  * --tag	BSD-style lines: MD5 (NAME) = DIGEST
  * --disk=hdd|ssd|auto	read files as on a spinning disk, or not
+ * --progress	a status line on standard error, when it is a terminal
  * --ignore-missing, --quiet, --status, --strict: see --help */
 #include <errno.h>
 #include <fcntl.h>
@@ -24,6 +25,7 @@
 #include "msg.h"
 #include "opts.h"
 #include "out.h"
+#include "progress.h"
 #include "schedule.h"
 #include "sums.h"
 
@@ -40,6 +42,8 @@ static const char help_text[] =
 "                          default, or $MD5SUM_DISK)\n"
 "  -j, --jobs=N          hash in N threads, several files side by side in each\n"
 "                          (default: $MD5SUM_JOBS, or else one per CPU)\n"
+"      --progress        show how far the run is on a line of standard error,\n"
+"                          when that is a terminal\n"
 "      --tag             create a BSD-style checksum\n"
 "  -t, --text            read in text mode (default)\n"
 "  -z, --zero            end each output line with NUL, not newline,\n"
@@ -78,6 +82,7 @@ struct options {
 	struct check_options c;	/* the options of -c alone */
 	unsigned jobs;		/* -j: worker threads; 0 when not given */
 	enum disk_choice disk;	/* --disk */
+	bool progress;		/* --progress */
 };
 
 enum {
@@ -89,12 +94,13 @@ enum {
 	OPT_HELP,
 	OPT_VERSION,
 	OPT_DISK,
+	OPT_PROGRESS,
 };
 
 /* In GNU's order: an ambiguous prefix's matches are listed in this order.
- * Ours come last: --jobs, and --disk, which begins with a letter that
- * none of GNU's does, so that it makes no abbreviation of theirs
- * ambiguous. */
+ * Ours come last: --jobs, and --disk and --progress, which begin with
+ * letters that none of GNU's does, so that they make no abbreviation of
+ * theirs ambiguous. */
 static const struct opt_long long_options[] = {
 	{ "check", false, 'c' },
 	{ "ignore-missing", false, OPT_IGNORE_MISSING },
@@ -110,6 +116,7 @@ static const struct opt_long long_options[] = {
 	{ "version", false, OPT_VERSION },
 	{ "jobs", true, 'j' },
 	{ "disk", true, OPT_DISK },
+	{ "progress", false, OPT_PROGRESS },
 	{ NULL, false, 0 },
 };
 
@@ -269,6 +276,7 @@ static int parse_options(int argc, char **argv, const char *prog,
 		case 'z': opt->zero = true; break;
 		case 'j': opt->jobs = parse_jobs(prog, o.arg); break;
 		case OPT_DISK: opt->disk = parse_disk(prog, o.arg, "--disk"); disk_given = true; break;
+		case OPT_PROGRESS: opt->progress = true; break;
 		/* --tag implies binary, and a later -t is refused. */
 		case OPT_TAG: opt->tag = true; opt->binary = 1; break;
 		case OPT_IGNORE_MISSING: opt->c.ignore_missing = true; break;
@@ -389,6 +397,9 @@ int main(int argc, char **argv)
 	if (opt.check || n > 1 || opt.jobs > 0)
 		s.engines = choose_engines(prog);
 	out_init(&out, STDOUT_FILENO, opt.zero);
+	if (opt.progress)
+		progress_start(&(struct progress_plan){ .check = opt.check,
+							.names = names, .count = n });
 	if (opt.check) {
 		struct check_run c = { .opt = &opt.c, .sched = &s, .form = FORM_UNKNOWN };
 
@@ -400,6 +411,7 @@ int main(int argc, char **argv)
 
 		ok = print_sums(&f, &s, names, n, &read_stdin);
 	}
+	progress_end();
 	ok &= finish(prog, &out, read_stdin, stdin_closed);
 	return ok ? EXIT_SUCCESS : EXIT_FAILURE;
 }

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "out.h"
+#include "progress.h"
 
 void out_init(struct out *o, int fd, bool hold)
 {
@@ -63,10 +64,24 @@ static int write_lines(const struct out *o, size_t n)
 	return first;
 }
 
+/* write_lines, with the status line of --progress cleared first when the
+ * terminal it is on may be this one. */
+static int write_shown(const struct out *o, size_t n)
+{
+	int err;
+
+	if (!o->line_buffered || n == 0)
+		return write_lines(o, n);
+	progress_pause();
+	err = write_lines(o, n);
+	progress_resume(o->buf[n - 1] == '\n');
+	return err;
+}
+
 /* Write buf[0..n) and keep the rest; remember the first failure. */
 static void write_front(struct out *o, size_t n)
 {
-	int err = write_lines(o, n);
+	int err = write_shown(o, n);
 
 	if (err && !o->err)
 		o->err = err;
@@ -88,8 +103,12 @@ void out_put(struct out *o, const void *p, size_t n)
 	if (o->len + n > sizeof o->buf) {
 		/* A line longer than the buffer cannot go out in one piece. */
 		write_front(o, o->len);
+		if (o->line_buffered)
+			progress_pause();
 		if (write_all(o->fd, p, n) && !o->err)
 			o->err = errno;
+		if (o->line_buffered)
+			progress_resume(((const char *)p)[n - 1] == '\n');
 		return;
 	}
 	memcpy(o->buf + o->len, p, n);
@@ -115,7 +134,7 @@ void out_end_line(struct out *o, char end)
 bool out_close(struct out *o)
 {
 	bool pending = o->len > 0;
-	int last = write_lines(o, o->len);
+	int last = write_shown(o, o->len);
 
 	if (close(o->fd) != 0 && last == 0)
 		last = errno;

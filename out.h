@@ -6,7 +6,8 @@
  * part of a line behind.  Callers flush after each batch of results and
  * before anything goes to standard error, so output appears in order and
  * without delay.  Errors are kept and told by out_close, as stdio keeps
- * them until fclose. */
+ * them until fclose.  Written to a terminal, the lines clear the status
+ * line of --progress first (progress.h). */
 #ifndef OUT_H
 #define OUT_H
 

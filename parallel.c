@@ -22,6 +22,7 @@
 #include "input.h"
 #include "lanes.h"
 #include "parallel.h"
+#include "progress.h"
 #include "queue.h"
 
 /* Bytes read at a time for one lane: enough that a read(2) costs little
@@ -290,6 +291,7 @@ static bool feed_lane(struct worker *w, unsigned l)
 		}
 		lane->len += n > 0 ? (size_t)n : 0;
 		w->bytes += n > 0 ? (uint64_t)n : 0;
+		progress_read(n > 0 ? (size_t)n : 0);
 		/* A regular file that gave less than asked, having given all the
 		 * size it had, is at its end: spare the read that returns 0.
 		 * (/proc files give short reads, but claim a size of 0.) */
@@ -565,6 +567,8 @@ static void feed_and_report(struct reporter *r, const struct job_source *src)
 			more = queue_fill(q, src);
 		if (q->head == q->tail)
 			break;
+		if (!atomic_load(&queue_head(q)->hashed))
+			progress_waiting_for(queue_head(q)->job.name);
 		await_head(r);
 		src->report(src->ctx, &queue_head(q)->job);
 		q->head++;

@@ -4,6 +4,7 @@
  * reading its messages; tests/quote_test.sh checks them against it. */
 #include "quote.h"
 
+#include <locale.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -161,4 +162,13 @@ char *quote_name(const char *name)
 	if ((out = malloc(len + 3)))
 		strcpy(stpcpy(stpcpy(out, "\""), name), "\"");
 	return out;
+}
+
+void quote_use_locale(void)
+{
+	static bool loaded;
+
+	if (!loaded)
+		setlocale(LC_CTYPE, "");
+	loaded = true;
 }

@@ -4,11 +4,18 @@
  * with unprintable bytes as $'\ooo' escapes.  What counts as printable
  * follows LC_CTYPE, so the caller must have set it (for example with
  * setlocale(LC_ALL, "")) before the first call; it may do so lazily, just
- * before printing its first diagnostic.  Thread-safe; no global state. */
+ * before printing its first diagnostic, through quote_use_locale.
+ * Thread-safe; no global state. */
 #ifndef QUOTE_H
 #define QUOTE_H
 
 /* Return name quoted as a malloc'd string, or NULL if out of memory. */
 char *quote_name(const char *name);
+
+/* Load the locale's character set, setlocale(LC_CTYPE, ""), the first time
+ * it is asked, and never again: a second setlocale would change what
+ * quote_name depends on under another thread quoting.  On the main thread
+ * only, as every message about a file is written there. */
+void quote_use_locale(void);
 
 #endif

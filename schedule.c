@@ -4,6 +4,7 @@
 #include "diag.h"
 #include "input.h"
 #include "parallel.h"
+#include "progress.h"
 #include "schedule.h"
 
 static void run_one_by_one(const struct schedule *s, const struct job_source *src)
@@ -14,6 +15,7 @@ static void run_one_by_one(const struct schedule *s, const struct job_source *sr
 	if (!buf)
 		die_no_memory(s->prog);
 	while (src->next(src->ctx, &j)) {
+		progress_waiting_for(j.name);
 		if (!j.bad_line)
 			j.err = hash_file(j.name, s->stdin_closed, buf, j.digest);
 		src->report(src->ctx, &j);

@@ -4,6 +4,7 @@
 #include "diag.h"
 #include "errtext.h"
 #include "out.h"
+#include "progress.h"
 #include "sums.h"
 
 /* One line for one hashed file. */
@@ -65,6 +66,7 @@ static void report_name(void *ctx, struct job *j)
 	} else {
 		print_digest(n->sched->out, n->format, j);
 	}
+	progress_file_done();
 }
 
 bool print_sums(const struct sums_format *f, const struct schedule *s,

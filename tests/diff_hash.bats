@@ -371,8 +371,8 @@ d174ab98d277d9f5a5611c2c9f419d9f  r6
 }
 
 @test "option: '--=x' is ambiguous among all long options, listed in table order" {
-	# Our --jobs (an addition, last in the table) is the one allowed difference.
-	same_as_gnu_sh -- 'md5sum --=x 2>&1 >/dev/null | sed "s/ '"'"'--jobs'"'"' '"'"'--disk'"'"'//" >&2; exit "${PIPESTATUS[0]}"'
+	# Ours (--jobs, --disk, --progress: last in the table) are the one allowed difference.
+	same_as_gnu_sh -- 'md5sum --=x 2>&1 >/dev/null | sed "s/ '"'"'--jobs'"'"' '"'"'--disk'"'"' '"'"'--progress'"'"'//" >&2; exit "${PIPESTATUS[0]}"'
 	gnu_stderr_has "'--check' '--ignore-missing' '--quiet' '--status' '--warn' '--strict' '--tag' '--zero' '--binary' '--text' '--help' '--version'"
 }
 
@@ -504,7 +504,7 @@ d174ab98d277d9f5a5611c2c9f419d9f  r6
 	same_as_gnu_each -- '--t=' '--s=' '--st=' ::: a
 	same_as_gnu -- --t= a
 	gnu_stderr_has "option '--t=' is ambiguous; possibilities: '--tag' '--text'"
-	same_as_gnu_sh -- 'md5sum --= 2>&1 >/dev/null | sed "s/ '"'"'--jobs'"'"' '"'"'--disk'"'"'//" >&2; exit "${PIPESTATUS[0]}"'
+	same_as_gnu_sh -- 'md5sum --= 2>&1 >/dev/null | sed "s/ '"'"'--jobs'"'"' '"'"'--disk'"'"' '"'"'--progress'"'"'//" >&2; exit "${PIPESTATUS[0]}"'
 	gnu_stderr_has "option '--=' is ambiguous; possibilities: '--check'"
 }
 
@@ -542,7 +542,7 @@ jobs_same_as_gnu() {
 	shift
 	[[ $OURS != "$(realpath -- "$GNU_MD5SUM")" ]] || skip "GNU md5sum has no -j"
 	PATH=$GNU_BIN:$PATH md5sum "$@" >"$RES/gnu.out" 2>"$RES/gnu.err" </dev/null || grc=$?
-	PATH=$OUR_BIN:$PATH md5sum "${ours[@]}" >"$RES/our.out" 2>"$RES/our.err" </dev/null || rc=$?
+	PATH=$OUR_BIN:$PATH md5sum "${OUR_EXTRA[@]}" "${ours[@]}" >"$RES/our.out" 2>"$RES/our.err" </dev/null || rc=$?
 	if [[ $rc != "$grc" ]] || ! cmp -s "$RES/gnu.out" "$RES/our.out" ||
 		! cmp -s "$RES/gnu.err" "$RES/our.err"; then
 		printf 'MISMATCH: ours %s, GNU %s\n' "$(_diff_q "${ours[@]}")" "$(_diff_q "$@")"
@@ -557,7 +557,7 @@ jobs_same_as_gnu() {
 ours_says() {
 	local rc=0
 	[[ $OURS != "$(realpath -- "$GNU_MD5SUM")" ]] || skip "GNU md5sum has no -j"
-	PATH=$OUR_BIN:$PATH md5sum "${@:3}" >/dev/null 2>"$RES/our.err" </dev/null || rc=$?
+	PATH=$OUR_BIN:$PATH md5sum "${OUR_EXTRA[@]}" "${@:3}" >/dev/null 2>"$RES/our.err" </dev/null || rc=$?
 	assert_equal "$rc" "$1"
 	assert_equal "$(<"$RES/our.err")" "$2"
 }
@@ -593,7 +593,7 @@ ours_says() {
 }
 
 @test "jobs option: --jobs is listed last among the possibilities of an ambiguous prefix" {
-	ours_says 1 "md5sum: option '--=x' is ambiguous; possibilities: '--check' '--ignore-missing' '--quiet' '--status' '--warn' '--strict' '--tag' '--zero' '--binary' '--text' '--help' '--version' '--jobs' '--disk'"$'\n'"Try 'md5sum --help' for more information." --=x
+	ours_says 1 "md5sum: option '--=x' is ambiguous; possibilities: '--check' '--ignore-missing' '--quiet' '--status' '--warn' '--strict' '--tag' '--zero' '--binary' '--text' '--help' '--version' '--jobs' '--disk' '--progress'"$'\n'"Try 'md5sum --help' for more information." --=x
 }
 
 @test "disk option: --disk=hdd, ssd and auto, prefixes, and MD5SUM_DISK, print what GNU prints" {
@@ -615,6 +615,21 @@ ours_says() {
 	ours_says 1 "md5sum: ambiguous argument '' for '--disk'$valid" --disk= a
 	MD5SUM_DISK=tape ours_says 1 "md5sum: invalid argument 'tape' for 'MD5SUM_DISK'$valid" a
 	ours_says 1 $'md5sum: option \'--disk\' requires an argument\nTry \'md5sum --help\' for more information.' a --disk
+}
+
+@test "progress option: --progress and its prefixes print what GNU prints without it" {
+	printf '%s  a\n%s  nope\n' "$HA" "$HA" >list
+	jobs_same_as_gnu --progress a e h nope -- a e h nope
+	jobs_same_as_gnu --pro -c list -- -c list
+	jobs_same_as_gnu --p --progress -w -c list -- -w -c list
+	jobs_same_as_gnu a --progress -j1 e -- a e
+}
+
+@test "progress option: it takes no argument, in glibc's words" {
+	local try=$'\nTry \'md5sum --help\' for more information.'
+	ours_says 1 "md5sum: option '--progress' doesn't allow an argument$try" --progress=1 a
+	ours_says 1 "md5sum: option '--progress' doesn't allow an argument$try" --pr= a
+	ours_says 1 "md5sum: unrecognized option '--progresss'$try" --progresss a
 }
 
 # ----------------------------------------------------- invalid combinations

@@ -7,6 +7,10 @@
 #
 # The binary under test is "${MD5SUM:-$BATS_TEST_DIRNAME/../md5sum}".
 # Run the suite against GNU itself with MD5SUM=/usr/bin/md5sum; it must pass.
+# With DIFF_PROGRESS=1, ours runs with --progress added, first: without a
+# terminal it must change nothing.  (A snippet's "md5sum" is then a function
+# that adds it; "exec md5sum" and commands that run md5sum themselves, such
+# as timeout or strace, run it without.)
 #
 # After a successful same_as_gnu / same_as_gnu_sh the GNU results stay in
 # $GNU_OUT, $GNU_ERR (files) and $GNU_RC, so a test can pin what GNU did
@@ -39,6 +43,12 @@ diff_setup() {
 	fi
 	OURS=$(realpath -- "$ours")
 	[[ -x $OURS && -f $OURS ]] || fail "binary under test is not an executable file: $OURS"
+
+	# The options added to ours (DIFF_PROGRESS).
+	OUR_EXTRA=()
+	if [[ -n ${DIFF_PROGRESS-} ]]; then
+		OUR_EXTRA=(--progress)
+	fi
 
 	GNU_BIN=$BATS_TEST_TMPDIR/gnu-bin
 	OUR_BIN=$BATS_TEST_TMPDIR/our-bin
@@ -104,8 +114,12 @@ _diff_run() {
 	local d=$RES/$side
 	rm -rf "$d"
 	mkdir -p "$d/scratch"
+	local -a extra=()
+	if [[ $side == ours ]]; then
+		extra=("${OUR_EXTRA[@]}")
+	fi
 	if [[ $kind == cmd ]]; then
-		set -- md5sum "$@"
+		set -- md5sum "${extra[@]}" "$@"
 	else
 		set -- bash -c "$1" md5sum-snippet "${@:2}"
 	fi
@@ -113,6 +127,10 @@ _diff_run() {
 	(
 		cd "$_diff_cwd" || exit 125
 		export PATH="$bindir:$_DIFF_PATH0" SCRATCH="$d/scratch"
+		if ((${#extra[@]})); then
+			eval "md5sum() { command md5sum $(printf '%q ' "${extra[@]}")\"\$@\"; }"
+			export -f md5sum
+		fi
 		if [[ -n $_diff_stdin_closed ]]; then
 			exec "${_DIFF_TIMEOUT[@]}" "$@" <&- >"$d/out" 2>"$d/err"
 		else
