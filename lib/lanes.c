@@ -145,9 +145,6 @@ ENGINE(sse2x2, sse2, 2, 0, )	/* 5-8 without AVX2 */
 #endif /* MD5_LANES_SMALL */
 ENGINE(sse2, sse2, 1, 0, )	/* 2-4 */
 
-#ifdef MD5_LANES_SMALL
-#define probe_cpu() 0u	/* sse2 needs nothing */
-#else
 /* AVX2 and AVX-512F, when both the CPU and the OS have them: the OS must
  * save the wider registers on a context switch, which XCR0 tells (bits
  * 1-2 for AVX, 5-7 for AVX-512).  By hand rather than with
@@ -167,7 +164,6 @@ static unsigned probe_cpu(void)
 		have |= CPU_AVX512F;
 	return have;
 }
-#endif
 
 #elif defined(NEON_ENGINES)
 #include <arm_neon.h>
@@ -250,7 +246,7 @@ const struct md5_engine *const *md5_engines(void)
 {
 	const struct md5_engine *const *e = engines;
 
-	while ((*e)->needs & ~cpu_features())
+	while ((*e)->needs && ((*e)->needs & ~cpu_features()))
 		e++;
 	return e;
 }

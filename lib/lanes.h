@@ -8,11 +8,9 @@
  * nothing left can point at another lane's blocks and ignore its state.
  * Engines hold no state of their own and are thread-safe.
  *
- * Keep the lanes' buffers from starting at the same offset modulo 4 KiB
- * (as equal-sized page-aligned buffers do): the blocks the engine reads
- * together then fall in the same L1 cache sets, which cost avx2x2 about a
- * fifth of its speed in lanes_bench.  A stagger of one 64-byte cache line
- * per lane is enough. */
+ * Keep the lanes' buffers from starting at one offset modulo 4 KiB, as
+ * equal-sized page-aligned buffers do: the blocks read together would fall
+ * in the same L1 cache sets (lanes_bench -a).  A line a lane is enough. */
 #ifndef LANES_H
 #define LANES_H
 
@@ -23,8 +21,7 @@
 
 /* An engine hashes `width` independent streams of whole blocks at once. */
 struct md5_engine {
-	const char *name;	/* "scalar", "sse2", "sse2x2", "avx2",
-				 * "avx2x2", "avx512", "avx512x2", "neon" */
+	const char *name;	/* "scalar", "sse2", "avx2x2", ... (README) */
 	unsigned width;		/* lanes, at most MD5_LANES_MAX */
 	/* Advance state[i] over nblocks blocks read from p[i], for every lane
 	 * i < width; each p[i] points at nblocks * 64 readable bytes, at any

@@ -1,12 +1,10 @@
 /* lanes_engine.h - the lane engine, written once for every instruction set.
  *
  * md5_block of md5.c with each word widened to a vector V of lanes: the
- * same steps from md5_steps.h, the same order of additions, unrolled so
- * that the tables fold into the code; `groups` sets of lanes interleave
- * step by step, one's step running while another's waits.  The steps want
- * word j of every lane in one vector, so blocks are transposed as they are
- * loaded: rows of four words from lanes r, r + 4, ... (one in each 128-bit
- * part of V) become columns by interleaving twice within those parts.
+ * same steps from md5_steps.h, in the same order, unrolled so that the
+ * tables fold into the code; `groups` sets of lanes interleave step by
+ * step.  Blocks are transposed as they are loaded: rows of four words from
+ * lanes r, r + 4, ... (one in each 128-bit part of V) become columns.
  *
  * lanes.c includes this once per instruction set, having defined V,
  * ISA(name) (that set's name for name), INLINE (always_inline, target),
