@@ -22,7 +22,7 @@
 
 enum {
 	MAX_DISKS = 16,		/* more disks share the last one's reader */
-	MAX_WAITING = 256,	/* files waiting per disk, each holding a
+	MAX_WAITING = 1024,	/* files waiting per disk, each holding a
 				 * descriptor; at most a quarter of those
 				 * the process may have */
 	AHEAD_FILES = 16,	/* small files read ahead of the one being read */
@@ -214,8 +214,19 @@ struct disks *disks_start(struct queue *q, const char *prog)
 	all->q = q;
 	all->prog = prog;
 	all->waiting_max = MAX_WAITING;
-	if (getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur / 4 < MAX_WAITING)
-		all->waiting_max = files.rlim_cur / 4 > 0 ? (unsigned)(files.rlim_cur / 4) : 1;
+	if (getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur / 4 < MAX_WAITING) {
+		/* The wider the window, the fewer the seeks: take what the hard
+		 * limit allows beyond the soft one, as most systems' soft limit
+		 * is low only for programs that select(2). */
+		if (files.rlim_max > files.rlim_cur) {
+			files.rlim_cur = files.rlim_max < 4 * MAX_WAITING ? files.rlim_max
+									 : 4 * MAX_WAITING;
+			(void)setrlimit(RLIMIT_NOFILE, &files);
+			(void)getrlimit(RLIMIT_NOFILE, &files);
+		}
+		if (files.rlim_cur / 4 < MAX_WAITING)
+			all->waiting_max = files.rlim_cur / 4 > 0 ? (unsigned)(files.rlim_cur / 4) : 1;
+	}
 	return all;
 }
 

@@ -453,12 +453,15 @@ static unsigned start_workers(struct worker *workers, unsigned n, struct queue *
 }
 
 /* Slots in the queue: room for every lane to refill twice over, and a
- * window wide enough for a spinning disk to sort its reads. */
+ * window as wide as a spinning disk's reader sorts (disk.c's MAX_WAITING):
+ * the wider, the fewer seeks through a list in no order of the disk's. */
+enum { QUEUE_MIN = 1024 };
+
 static size_t queue_size(const struct schedule *s)
 {
 	size_t size = 4 * (size_t)s->threads * widest(s->engines);
 
-	return size > 256 ? size : 256;
+	return size > QUEUE_MIN ? size : QUEUE_MIN;
 }
 
 /* The reporting thread's side of a run. */
