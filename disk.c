@@ -217,13 +217,17 @@ struct disks *disks_start(struct queue *q, const char *prog)
 	if (getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur / 4 < MAX_WAITING) {
 		/* The wider the window, the fewer the seeks: take what the hard
 		 * limit allows beyond the soft one, as most systems' soft limit
-		 * is low only for programs that select(2). */
+		 * is low only for programs that select(2).  Not in the small
+		 * build, where musl's setrlimit brings its all-threads machinery
+		 * along. */
+#ifndef MD5SUM_SMALL
 		if (files.rlim_max > files.rlim_cur) {
 			files.rlim_cur = files.rlim_max < 4 * MAX_WAITING ? files.rlim_max
 									 : 4 * MAX_WAITING;
 			(void)setrlimit(RLIMIT_NOFILE, &files);
 			(void)getrlimit(RLIMIT_NOFILE, &files);
 		}
+#endif
 		if (files.rlim_cur / 4 < MAX_WAITING)
 			all->waiting_max = files.rlim_cur / 4 > 0 ? (unsigned)(files.rlim_cur / 4) : 1;
 	}
