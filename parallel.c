@@ -7,6 +7,7 @@
  * -j1 reads every input on this one thread, as GNU does. */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,7 +74,8 @@ struct worker {
 	struct slot **done;	/* finished, not yet published */
 	unsigned ndone;
 	const struct md5_engine *const *engines;	/* to choose from, widest first */
-	unsigned width;		/* lanes: the widest engine's */
+	unsigned width;		/* lanes: the widest engine's, or fewer when the
+				 * descriptors are few */
 	size_t lane_buf;	/* bytes of each lane's buffer */
 	struct lane *lane;
 	struct lane *stage;	/* opened, waiting for a lane; no buffers */
@@ -384,19 +386,32 @@ static unsigned widest(const struct md5_engine *const *engines)
 	return width;
 }
 
-/* How many files a worker may stage beyond its free lanes: its share of
- * STAGED_MAX and of the descriptors, at most STAGE_LANES - 1 lanes'
- * worth. */
-static unsigned stage_room(unsigned width, unsigned threads)
+/* How many files a worker may hold open, in its lanes and its stage: its
+ * share of half the descriptors the process may have, the reporting
+ * thread's own lanes counting as one worker more (a quarter is the disk
+ * readers', the rest for the lists and standard streams), so that lists
+ * of many files never run out of them where GNU would not. */
+static unsigned open_share(unsigned threads)
 {
 	struct rlimit files;
-	rlim_t total = STAGED_MAX;
-	unsigned share;
+	rlim_t share;
 
-	if (getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur / 4 < total)
-		total = files.rlim_cur / 4;
-	share = (unsigned)(total / threads);
-	return share < (STAGE_LANES - 1) * width ? share : (STAGE_LANES - 1) * width;
+	if (getrlimit(RLIMIT_NOFILE, &files) != 0 || files.rlim_cur == RLIM_INFINITY)
+		return UINT_MAX;
+	share = files.rlim_cur / 2 / (threads + 1);
+	return share < UINT_MAX ? (unsigned)share : UINT_MAX;
+}
+
+/* How many files a worker may stage beyond its free lanes: its share of
+ * STAGED_MAX and of what it may hold open, at most STAGE_LANES - 1 lanes'
+ * worth. */
+static unsigned stage_room(unsigned width, unsigned threads, unsigned open)
+{
+	unsigned room = STAGED_MAX / threads, left = open > width ? open - width : 0;
+
+	if (room > (STAGE_LANES - 1) * width)
+		room = (STAGE_LANES - 1) * width;
+	return room < left ? room : left;
 }
 
 /* Lanes, buffers and engines for one worker; false when out of memory. */
@@ -404,12 +419,15 @@ static bool setup_worker(struct worker *w, struct queue *q, struct disks *disks,
 			 const struct schedule *s)
 {
 	const struct md5_engine *const *engines = s->engines;
+	unsigned open = open_share(s->threads);
 
 	*w = (struct worker){ .q = q, .alone = disks == NULL, .disks = disks,
 			      .disk = s->disk, .engines = engines,
 			      .width = widest(engines) };
-	w->stage_max = stage_room(w->width, s->threads);
-	w->lane_buf = w->width > 16 ? LANE_BUFS / w->width : LANE_BUF;
+	if (w->width > open)
+		w->width = open > 0 ? open : 1;	/* fewer lanes than the engine has */
+	w->stage_max = stage_room(w->width, s->threads, open);
+	w->lane_buf = LANE_BUFS / w->width < LANE_BUF ? LANE_BUFS / w->width : LANE_BUF;
 	w->lane = calloc(w->width, sizeof *w->lane);
 	w->stage = calloc(STAGE_LANES * (size_t)w->width, sizeof *w->stage);
 	w->state = calloc(w->width, sizeof *w->state);
