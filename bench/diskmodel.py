@@ -180,13 +180,7 @@ class DiskModel(Operations):
         if offset >= self.size:
             return b""
         size = min(size, self.size - offset)
-        done = self.drive.serve(offset, size)
-        try:
-            data = os.pread(self.fd, size, offset)
-            wait_until(done)
-        finally:
-            self.drive.done()
-        return data
+        return self._timed(offset, size, lambda: os.pread(self.fd, size, offset))
 
     def write(self, path, data, offset, fh):
         if path == "/" + CONTROL_NAME:
@@ -195,13 +189,17 @@ class DiskModel(Operations):
             raise FuseOSError(errno.EROFS)
         if offset + len(data) > self.size:
             raise FuseOSError(errno.ENOSPC)
-        done = self.drive.serve(offset, len(data))
+        return self._timed(offset, len(data), lambda: os.pwrite(self.fd, data, offset))
+
+    def _timed(self, offset, size, io):
+        """Do io, then wait until the drive would have served the request."""
+        done = self.drive.serve(offset, size)
         try:
-            n = os.pwrite(self.fd, data, offset)
+            result = io()
             wait_until(done)
         finally:
             self.drive.done()
-        return n
+        return result
 
     def _control(self, data):
         try:
