@@ -33,9 +33,9 @@ STATIC_LDFLAGS = -static -Wl,--gc-sections,-z,noseparate-code,-z,norelro,-z,comm
 # include the command's headers.  files.c is how the command opens what it
 # reads; the fuzz harness links its own instead.
 LIB_SRC = lib/md5.c lib/lanes.c
-CMD_SRC = md5sum.c opts.c sums.c check.c schedule.c parallel.c queue.c \
-	disk.c device.c input.c files.c out.c msg.c diag.c errtext.c quote.c \
-	progress.c
+CMD_SRC = md5sum.c opts.c sums.c check.c schedule.c parallel.c hasher.c \
+	batches.c cpus.c disk.c device.c input.c listin.c files.c out.c record.c \
+	grow.c msg.c diag.c errtext.c quote.c progress.c
 SRC = $(CMD_SRC) $(LIB_SRC)
 OBJ = $(SRC:.c=.o)
 LIB_OBJ = $(LIB_SRC:.c=.o)

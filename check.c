@@ -5,14 +5,15 @@
  * leading backslash means NAME is escaped: \\, \n and \r stand for a
  * backslash, a newline and a carriage return. */
 #include <errno.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "check.h"
 #include "diag.h"
 #include "errtext.h"
 #include "files.h"
+#include "listin.h"
 #include "msg.h"
 #include "out.h"
 #include "progress.h"
@@ -161,7 +162,8 @@ struct tally {
 /* A list being checked: where its lines come from and how it went. */
 struct list {
 	const char *shown;	/* as named in messages */
-	FILE *file;
+	bool is_stdin;
+	struct list_in in;
 	struct tally tally;
 };
 
@@ -181,105 +183,90 @@ static const char *decimal(uintmax_t n, char buf[DECIMAL_SIZE])
 }
 
 /* -c output for one file: "NAME: RESULT", escaped when NAME has a newline. */
-static void print_result(struct out *o, const char *name, const char *result)
+static void print_result(struct record *r, const char *name, const char *result)
 {
 	if (strchr(name, '\n')) {
-		out_put(o, "\\", 1);
-		out_escaped(o, name);
+		record_put(r, "\\", 1);
+		record_escaped(r, name);
 	} else {
-		out_str(o, name);
+		record_name(r, name);
 	}
-	out_str(o, ": ");
-	out_str(o, result);
-	out_end_line(o, '\n');
+	record_str(r, ": ");
+	record_str(r, result);
+	record_end_line(r, '\n');
 }
 
-/* Report one line of the list: count it and print what the options ask. */
-static void report_check(const struct check_run *c, struct list *l, const struct job *j)
+/* What checking a line came to. */
+enum outcome { BAD_LINE, IGNORED, UNREADABLE, MISMATCHED, MATCHED };
+
+static enum outcome outcome_of(const struct check_options *opt, const struct job *j)
 {
-	const struct check_options *opt = c->opt;
-	struct out *out = c->sched->out;
-	const char *prog = c->sched->prog;
+	if (j->bad_line)
+		return BAD_LINE;
+	if (j->err == ENOENT && opt->ignore_missing)
+		return IGNORED;
+	if (j->err)
+		return UNREADABLE;
+	if (memcmp(j->digest, j->expect, MD5_DIGEST_LENGTH) != 0)
+		return MISMATCHED;
+	return MATCHED;
+}
+
+/* What one line of the list prints, as the options ask. */
+static void format_check(const struct check_options *opt, const struct list *l,
+			 const struct job *j, struct record *r)
+{
+	char num[DECIMAL_SIZE], msg[DECIMAL_SIZE + 48];
 	bool show = !opt->status;
 
-	if (j->bad_line) {
-		l->tally.bad++;
+	switch (outcome_of(opt, j)) {
+	case BAD_LINE:
 		if (opt->warn) {
-			char num[DECIMAL_SIZE], msg[DECIMAL_SIZE + 48];
-
 			strcpy(stpcpy(msg, decimal(j->line, num)),
 			       ": improperly formatted MD5 checksum line");
-			report_error(out, prog, l->shown, msg);
+			record_error_file(r, l->shown, msg);
 		}
-		return;
-	}
-	l->tally.good++;
-	if (j->err == ENOENT && opt->ignore_missing)
-		return;
-	if (j->err) {
-		report_error(out, prog, j->name, error_text(j->err));
-		l->tally.unreadable++;
+		break;
+	case IGNORED:
+		break;
+	case UNREADABLE:
+		record_error_file(r, j->name, error_text(j->err));
 		if (show)
-			print_result(out, j->name, "FAILED open or read");
-	} else if (memcmp(j->digest, j->expect, MD5_DIGEST_LENGTH) != 0) {
-		l->tally.mismatched++;
+			print_result(r, j->name, "FAILED open or read");
+		break;
+	case MISMATCHED:
 		if (show)
-			print_result(out, j->name, "FAILED");
-	} else {
-		l->tally.matched++;
+			print_result(r, j->name, "FAILED");
+		break;
+	case MATCHED:
 		if (show && !opt->quiet)
-			print_result(out, j->name, "OK");
+			print_result(r, j->name, "OK");
+		break;
 	}
+}
+
+/* Count one line of the list. */
+static void count_check(const struct check_options *opt, struct tally *t,
+			const struct job *j)
+{
+	enum outcome o = outcome_of(opt, j);
+
+	t->bad += o == BAD_LINE;
+	t->good += o != BAD_LINE;
+	t->unreadable += o == UNREADABLE;
+	t->mismatched += o == MISMATCHED;
+	t->matched += o == MATCHED;
 }
 
 /* A list being checked, as a source of jobs. */
 struct list_jobs {
 	struct check_run *check;
 	struct list *list;
-	char *line;
-	size_t size;
 	uintmax_t read;		/* bytes of the list read so far */
 };
 
-/* getline(3) as -c needs it: the next line of f into *line (*size bytes,
- * grown as needed), its newline and any NULs kept, and a NUL after it.
- * Its length, or -1 when there is none: at the end (then feof tells), once
- * a read failed (ferror; the part of a line read before the failure comes
- * first, as glibc's getline gives it), or when the line does not fit in
- * memory (neither).  Ours, since musl's getdelim and the realloc it brings
- * cost 2 KiB of the static binary. */
-static ssize_t read_line(char **line, size_t *size, FILE *f)
-{
-	size_t len = 0;
-	int c;
-
-	if (ferror(f))
-		return -1;
-	while ((c = getc_unlocked(f)) != EOF) {
-		if (len + 1 >= *size) {
-			size_t grown = *size ? 2 * *size : 256;
-			char *p = grown > *size ? malloc(grown) : NULL;
-
-			if (!p)
-				return -1;
-			if (len > 0)	/* *line is NULL at first */
-				memcpy(p, *line, len);
-			free(*line);
-			*line = p;
-			*size = grown;
-		}
-		(*line)[len++] = (char)c;
-		if (c == '\n')
-			break;
-	}
-	if (len == 0)
-		return -1;
-	(*line)[len] = '\0';
-	return (ssize_t)len;
-}
-
-/* Make the next line of the list into a job; false at the end of the list
- * or on a read error (then ferror tells). */
+/* Make the next line of the list into a job; false at the end of the list,
+ * on a read error, or when a line does not fit in memory (listin.h). */
 static bool next_line(void *ctx, struct job *j)
 {
 	struct list_jobs *lj = ctx;
@@ -287,10 +274,11 @@ static bool next_line(void *ctx, struct job *j)
 	char *name;
 	ssize_t len;
 
-	while ((len = read_line(&lj->line, &lj->size, l->file)) >= 0) {
+	while ((len = list_in_line(&l->in)) >= 0) {
 		lj->read += (uintmax_t)len;
 		*j = (struct job){ .line = ++l->tally.lines, .list_end = lj->read };
-		switch (parse_check_line(lj->line, (size_t)len, &lj->check->form, &name, j->expect)) {
+		switch (parse_check_line(l->in.line, (size_t)len, &lj->check->form, &name,
+					 j->expect)) {
 		case LINE_SKIP:
 			continue;
 		case LINE_BAD:
@@ -298,13 +286,11 @@ static bool next_line(void *ctx, struct job *j)
 			return true;
 		case LINE_CHECKSUM:
 			/* A list read from standard input cannot name it too. */
-			if (l->file == stdin && strcmp(name, "-") == 0) {
+			if (l->is_stdin && strcmp(name, "-") == 0) {
 				j->bad_line = true;
 				return true;
 			}
-			j->name = strdup(name);
-			if (!j->name)
-				die_no_memory(lj->check->sched->prog);
+			j->name = name;
 			lj->check->read_stdin |= strcmp(name, "-") == 0;
 			return true;
 		}
@@ -312,25 +298,30 @@ static bool next_line(void *ctx, struct job *j)
 	return false;
 }
 
-static void report_line(void *ctx, struct job *j)
+static void format_line(void *ctx, const struct job *j, struct record *r)
+{
+	const struct list_jobs *lj = ctx;
+
+	format_check(lj->check->opt, lj->list, j, r);
+}
+
+static void account_line(void *ctx, const struct job *j)
 {
 	struct list_jobs *lj = ctx;
 
-	report_check(lj->check, lj->list, j);
+	count_check(lj->check->opt, &lj->list->tally, j);
 	if (!j->bad_line)
 		progress_file_done();
 	progress_list_at(j->list_end);
-	free(j->name);
 }
 
 /* Hash the files of the list and report them in order. */
 static void check_lines(struct check_run *c, struct list *l)
 {
 	struct list_jobs lj = { .check = c, .list = l };
-	struct job_source src = { next_line, report_line, &lj };
+	struct job_source src = { next_line, format_line, account_line, &lj, 0 };
 
 	run_jobs(c->sched, &src);
-	free(lj.line);
 }
 
 static void warn_count(const char *prog, uintmax_t n, const char *one, const char *many)
@@ -373,37 +364,40 @@ bool check_list(struct check_run *c, const char *name)
 {
 	const struct schedule *s = c->sched;
 	bool is_stdin = strcmp(name, "-") == 0;
-	struct list l = {
-		.shown = is_stdin ? "standard input" : name,
-		.file = is_stdin ? stdin : open_list(name),
-	};
-	bool read_failed;
+	int fd = is_stdin ? STDIN_FILENO : open_list(name);
+	struct list l = { .shown = is_stdin ? "standard input" : name,
+			  .is_stdin = is_stdin };
+	bool ok;
 
-	progress_list_begin(l.file ? fileno(l.file) : -1);
+	progress_list_begin(fd);
 	if (is_stdin && s->stdin_closed) {
 		c->read_stdin = true;
 		report_error(s->out, s->prog, l.shown, "read error");
 		return false;
 	}
-	if (!l.file) {
+	if (fd < 0) {
 		report_error(s->out, s->prog, name, error_text(errno));
 		return false;
 	}
+	if (!list_in_init(&l.in, fd))
+		die_no_memory(s->prog);
 	c->read_stdin |= is_stdin;
 	check_lines(c, &l);
-	/* read_line stops with neither flag set when a line does not fit in
-	 * memory: the rest of the list went unread.  (GNU takes that for the
-	 * end of the list, and may exit 0.) */
-	if (!feof(l.file) && !ferror(l.file)) {
+	/* Neither the end nor an error: a line did not fit in memory, and the
+	 * rest of the list went unread.  (GNU takes that for the end of the
+	 * list, and may exit 0.) */
+	if (!l.in.eof && !l.in.err) {
 		out_flush(s->out);
 		die_no_memory(s->prog);
 	}
-	read_failed = ferror(l.file);
 	if (!is_stdin)
-		fclose(l.file);
-	if (read_failed) {
+		close(fd);
+	if (l.in.err) {
 		report_error(s->out, s->prog, l.shown, "read error");
-		return false;
+		ok = false;
+	} else {
+		ok = summarize(c, &l);
 	}
-	return summarize(c, &l);
+	list_in_free(&l.in);
+	return ok;
 }

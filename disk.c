@@ -31,7 +31,7 @@ enum {
 
 /* A file handed in, waiting for its turn. */
 struct waiting {
-	struct slot *slot;
+	struct task *task;
 	int fd;
 	off_t size;
 	uint64_t where;		/* its place on the disk */
@@ -52,7 +52,6 @@ struct disk {
 
 struct disks {
 	pthread_mutex_t lock;	/* guards every disk's waiting files */
-	struct queue *q;
 	const char *prog;
 	unsigned waiting_max;	/* files waiting per disk */
 	bool end;		/* no more files will come */
@@ -83,15 +82,15 @@ static uint64_t where_on_disk(int fd, const struct stat *st)
 }
 
 /* Hash the file, close it and make its result known. */
-static void hash_waiting(struct queue *q, struct waiting *w, uint8_t *buf)
+static void hash_waiting(struct waiting *w, uint8_t *buf)
 {
-	struct job *j = &w->slot->job;
+	struct job *j = &w->task->job;
 
 	/* Advice only: a larger read-ahead for a file read from end to end. */
 	if (w->size > SMALL_FILE)
 		(void)posix_fadvise(w->fd, 0, 0, POSIX_FADV_SEQUENTIAL);
 	j->err = hash_fd_close(w->fd, j->digest, buf);
-	queue_publish(q, &w->slot, 1);
+	task_done(w->task);
 }
 
 /* The next file of the sweep across the disk: the first at or past the
@@ -165,7 +164,7 @@ static void *read_disk(void *arg)
 		/* Only this thread closes them: they stay open out of the lock. */
 		for (unsigned k = 0; k < n; k++)
 			(void)posix_fadvise(fd[k], 0, size[k], POSIX_FADV_WILLNEED);
-		hash_waiting(all->q, &w, d->buf);
+		hash_waiting(&w, d->buf);
 		pthread_mutex_lock(&all->lock);
 	}
 	pthread_mutex_unlock(&all->lock);
@@ -204,14 +203,13 @@ static struct disk *disk_of(struct disks *all, dev_t dev)
 	return all->disk[all->n] ? all->disk[all->n++] : NULL;
 }
 
-struct disks *disks_start(struct queue *q, const char *prog)
+struct disks *disks_start(const char *prog)
 {
 	struct disks *all = calloc(1, sizeof *all);
 	struct rlimit files;
 
 	if (!all || pthread_mutex_init(&all->lock, NULL) != 0)
 		die_no_memory(prog);
-	all->q = q;
 	all->prog = prog;
 	all->waiting_max = MAX_WAITING;
 	if (getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur / 4 < MAX_WAITING) {
@@ -241,13 +239,13 @@ static void hash_here(struct disks *all, struct waiting *w)
 
 	if (!buf)
 		die_no_memory(all->prog);
-	hash_waiting(all->q, w, buf);
+	hash_waiting(w, buf);
 	free(buf);
 }
 
-void disks_submit(struct disks *all, struct slot *s, int fd, const struct stat *st)
+void disks_submit(struct disks *all, struct task *t, int fd, const struct stat *st)
 {
-	struct waiting w = { .slot = s, .fd = fd, .size = st->st_size,
+	struct waiting w = { .task = t, .fd = fd, .size = st->st_size,
 			     .where = where_on_disk(fd, st) };
 	struct disk *d;
 	unsigned i;

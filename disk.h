@@ -8,24 +8,23 @@
  * read ahead into the page cache, so that the disk's queue can merge
  * them.  Each disk is read independently of the others and of the
  * threads that hash other files.  A file handed in is hashed, closed and
- * published to the run's queue (queue.h), whose reporter reports it in
- * input order. */
+ * its task done (batches.h). */
 #ifndef DISK_H
 #define DISK_H
 
 #include <sys/stat.h>
 
-#include "queue.h"
+#include "batches.h"
 
 struct disks;
 
-/* The disks of a run whose jobs are in q; exits on "memory exhausted". */
-struct disks *disks_start(struct queue *q, const char *prog);
+/* The disks of a run; exits on "memory exhausted". */
+struct disks *disks_start(const char *prog);
 
-/* Hash the regular file open at fd, of status st, for slot s, on its
+/* Hash the regular file open at fd, of status st, for task t, on its
  * disk's thread; fd is closed there.  Waits while that disk has many
  * files waiting.  Thread-safe. */
-void disks_submit(struct disks *d, struct slot *s, int fd, const struct stat *st);
+void disks_submit(struct disks *d, struct task *t, int fd, const struct stat *st);
 
 /* Wait for every file handed in to be hashed; end the disks' threads. */
 void disks_stop(struct disks *d);

@@ -8,7 +8,7 @@ int open_input(const char *name)
 	return open(name, O_RDONLY | O_CLOEXEC);
 }
 
-FILE *open_list(const char *name)
+int open_list(const char *name)
 {
-	return fopen(name, "r");
+	return open(name, O_RDONLY | O_CLOEXEC);
 }

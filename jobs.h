@@ -3,15 +3,20 @@
  *
  * The command runs in three steps kept apart: an input (an argument, or a
  * line of a checksum list) becomes a job; a scheduler hashes jobs, one by
- * one or many at once (schedule.h); reporting prints results in input
- * order.  The first and the last step are a job source's two callbacks. */
+ * one or many at once (schedule.h); the job's output is recorded and
+ * written in input order.  The first and the last step are a job source's
+ * callbacks; struct schedule is how the command asks for the middle one. */
 #ifndef JOBS_H
 #define JOBS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
+#include "lanes.h"
 #include "md5.h"
+#include "out.h"
+#include "record.h"
 
 /* One file to hash and, once hashed, what came of it. */
 struct job {
@@ -27,11 +32,35 @@ struct job {
 
 /* Where jobs come from and where their results go. */
 struct job_source {
-	/* Make the next input into *j; false when there is none. */
+	/* Make the next input into *j; false when there is none.  Called by
+	 * one thread at a time, in input order; j->name need only last until
+	 * the next call. */
 	bool (*next)(void *ctx, struct job *j);
-	/* Report the hashed job j, in input order; the slot is reused after. */
-	void (*report)(void *ctx, struct job *j);
+	/* Record what the hashed job j prints, on the thread that hashed
+	 * it: concurrently with other calls, so it only reads ctx. */
+	void (*format)(void *ctx, const struct job *j, struct record *r);
+	/* Count j once its output is written: one thread at a time, in
+	 * input order. */
+	void (*account)(void *ctx, const struct job *j);
 	void *ctx;
+	size_t count;		/* how many jobs next makes, when known; else 0 */
+};
+
+/* Which kind of storage to read files as (--disk): as each file's
+ * device says (device.h), or as the user says for all. */
+enum disk_choice { DISK_AUTO, DISK_HDD, DISK_SSD };
+
+/* How to hash, decided once for the run. */
+struct schedule {
+	/* Lane engines to choose from, NULL-terminated (lanes.h).  NULL:
+	 * one by one. */
+	const struct md5_engine *const *engines;
+	unsigned threads;	/* -j N: hash in exactly N threads, started at
+				 * once; 0: in as many as pay (parallel.h) */
+	enum disk_choice disk;
+	bool stdin_closed;	/* "-" fails with EBADF (see main) */
+	struct out *out;	/* where lines go, in input order */
+	const char *prog;	/* for messages */
 };
 
 #endif

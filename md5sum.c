@@ -322,14 +322,6 @@ static const struct md5_engine *const *choose_engines(const char *prog)
 	return named;
 }
 
-/* How many files to hash at once when -j is not given. */
-static unsigned default_jobs(void)
-{
-	long n = sysconf(_SC_NPROCESSORS_ONLN);
-
-	return n > 1 ? (unsigned)n : 1;
-}
-
 /* Close standard input when it was read, and standard output; false
  * when that reveals an error. */
 static bool finish(const char *prog, struct out *out, bool read_stdin,
@@ -388,9 +380,7 @@ int main(int argc, char **argv)
 	size_t n = first < argc ? (size_t)(argc - first) : 1;
 	struct out out;
 	struct schedule s = { .stdin_closed = stdin_closed, .out = &out, .prog = prog,
-			      .threads = opt.jobs ? opt.jobs : default_jobs(),
-			      .threads_asked = opt.jobs > 1,
-			      .disk = opt.disk };
+			      .threads = opt.jobs, .disk = opt.disk };
 	bool ok;
 
 	/* One file is hashed by the plain path; more, or a list, in lanes. */

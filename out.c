@@ -38,7 +38,7 @@ int write_all(int fd, const void *buf, size_t n)
  * the first errno. */
 static int write_lines(const struct out *o, size_t n)
 {
-	char end = o->hold ? '\0' : '\n';
+	char end = out_line_end(o);
 	const char *p = o->buf;
 	int first = 0;
 
@@ -90,6 +90,16 @@ static void write_front(struct out *o, size_t n)
 	o->done -= n;
 }
 
+char out_line_end(const struct out *o)
+{
+	return o->hold ? '\0' : '\n';
+}
+
+bool out_pending(const struct out *o)
+{
+	return !o->hold && o->done > 0;
+}
+
 void out_flush(struct out *o)
 {
 	if (!o->hold)
@@ -120,12 +130,31 @@ void out_str(struct out *o, const char *s)
 	out_put(o, s, strlen(s));
 }
 
-void out_end_line(struct out *o, char end)
+/* Lines that do not fit in the buffer go in one by one, so that each
+ * still goes out whole. */
+void out_lines(struct out *o, const void *p, size_t n)
 {
-	out_put(o, &end, 1);
+	const char *line = p, *end;
+
+	while (n > sizeof o->buf - o->len &&
+	       (end = memchr(line, out_line_end(o), n)) != NULL &&
+	       (size_t)(end - line) + 1 < n) {
+		size_t k = (size_t)(end - line) + 1;
+
+		out_put(o, line, k);
+		o->done = o->len;
+		line += k;
+		n -= k;
+	}
+	out_put(o, line, n);
 	o->done = o->len;
 	if (o->line_buffered)
 		out_flush(o);
+}
+
+void out_end_line(struct out *o, char end)
+{
+	out_lines(o, &end, 1);
 }
 
 /* As GNU's close of stdout: an error is told when an earlier write failed,
@@ -141,17 +170,4 @@ bool out_close(struct out *o)
 	o->len = o->done = 0;
 	errno = last;
 	return !(o->err || (last && (pending || last != EBADF)));
-}
-
-void out_escaped(struct out *o, const char *name)
-{
-	for (const char *p = name; *p; p++) {
-		size_t plain = strcspn(p, "\\\n\r");
-
-		out_put(o, p, plain);
-		p += plain;
-		if (*p == '\0')
-			break;
-		out_put(o, *p == '\\' ? "\\\\" : *p == '\n' ? "\\n" : "\\r", 2);
-	}
 }

@@ -29,8 +29,12 @@ void out_put(struct out *o, const void *p, size_t n);
 void out_str(struct out *o, const char *s);
 /* End the line with end ('\n', or '\0' for -z). */
 void out_end_line(struct out *o, char end);
-/* Put name with '\\', '\n' and '\r' written as \\, \n and \r. */
-void out_escaped(struct out *o, const char *name);
+/* Put n bytes of whole lines, each ended as out_end_line ends one. */
+void out_lines(struct out *o, const void *p, size_t n);
+/* What ends a line: '\0' when holding them (-z), else '\n'. */
+char out_line_end(const struct out *o);
+/* Whether whole lines wait in the buffer for out_flush. */
+bool out_pending(const struct out *o);
 /* Write the whole lines gathered so far, unless holding them. */
 void out_flush(struct out *o);
 /* Write what is left and close; false after any write error, with errno

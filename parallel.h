@@ -1,22 +1,24 @@
-/* parallel.h - many files at once: worker threads each hash several files
- * side by side, one per lane of a SIMD engine (lanes.h), while the calling
- * thread makes the jobs and reports them in input order.
+/* parallel.h - many files at once: every thread, the calling one
+ * included, claims batches of jobs itself (batches.h) and hashes their
+ * files side by side in the lanes of its own hasher (hasher.h); whichever
+ * thread finishes the oldest batch writes it.
  *
- * Standard input is read on the calling thread, in its turn; so are files
- * that are not regular (pipes, devices), by plain reads, unless a worker
- * opened one: then it finishes the files in its other lanes first.  The
- * calling thread hashes alone until there is work enough to repay worker
- * threads, and for good when s->threads is 1. */
+ * The calling thread starts alone.  Helper threads join it once the run
+ * has lasted long enough to repay starting them and work is left: as
+ * many as the CPUs this process may use (cpus.h), fewer when what is left
+ * would not keep them busy; with s->threads set, exactly that many
+ * threads from the start, and with one, every input is read on the
+ * calling thread, as GNU does. */
 #ifndef PARALLEL_H
 #define PARALLEL_H
 
 #include <stdbool.h>
 
 #include "jobs.h"
-#include "schedule.h"
 
-/* run_jobs with up to s->threads workers choosing from s->engines; on the
- * calling thread alone while that is all it can have. */
-void run_parallel(const struct schedule *s, const struct job_source *src);
+/* Hash every job of src and write its output, in input order, as
+ * run_jobs does (schedule.h); false, having taken no job, when there is
+ * no memory for even one thread's lanes. */
+bool run_parallel(const struct schedule *s, const struct job_source *src);
 
 #endif

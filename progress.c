@@ -766,6 +766,11 @@ void progress_file_done(void)
 		atomic_fetch_add_explicit(&files_done, 1, memory_order_relaxed);
 }
 
+bool progress_shown(void)
+{
+	return active;
+}
+
 void progress_waiting_for(const char *name)
 {
 	size_t n;

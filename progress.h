@@ -47,8 +47,11 @@ void progress_read(size_t n);
 /* An input was reported (an argument, or a list line naming a file). */
 void progress_file_done(void);
 
+/* Whether the line is shown: what only feeds it may be left undone. */
+bool progress_shown(void);
+
 /* The run now waits for the input called name (copied), or for none
- * (NULL).  On the reporting thread. */
+ * (NULL).  Any thread. */
 void progress_waiting_for(const char *name);
 
 /* -c: a list begins, open at fd (-1 when it could not be opened). */

@@ -1,14 +1,13 @@
 /* sums.c - hash the named files and print their lines; see sums.h. */
 #include <string.h>
 
-#include "diag.h"
 #include "errtext.h"
 #include "out.h"
 #include "progress.h"
 #include "sums.h"
 
 /* One line for one hashed file. */
-static void print_digest(struct out *o, const struct sums_format *f,
+static void print_digest(struct record *r, const struct sums_format *f,
 			 const struct job *j)
 {
 	bool escape = !f->zero && strpbrk(j->name, "\\\n\r");
@@ -16,28 +15,27 @@ static void print_digest(struct out *o, const struct sums_format *f,
 
 	md5_hex(j->digest, hex);
 	if (escape)
-		out_put(o, "\\", 1);
+		record_put(r, "\\", 1);
 	if (f->tag) {
-		out_str(o, "MD5 (");
+		record_str(r, "MD5 (");
 	} else {
-		out_str(o, hex);
-		out_str(o, f->binary ? " *" : "  ");
+		record_str(r, hex);
+		record_str(r, f->binary ? " *" : "  ");
 	}
 	if (escape)
-		out_escaped(o, j->name);
+		record_escaped(r, j->name);
 	else
-		out_str(o, j->name);
+		record_name(r, j->name);
 	if (f->tag) {
-		out_str(o, ") = ");
-		out_str(o, hex);
+		record_str(r, ") = ");
+		record_str(r, hex);
 	}
-	out_end_line(o, f->zero ? '\0' : '\n');
+	record_end_line(r, f->zero ? '\0' : '\n');
 }
 
 /* The command line's files, as jobs, and how their reports went. */
 struct names {
 	const struct sums_format *format;
-	const struct schedule *sched;
 	char **names;
 	size_t count, next;
 	bool *read_stdin;
@@ -56,25 +54,30 @@ static bool next_name(void *ctx, struct job *j)
 }
 
 /* The file's line, or why it has none. */
-static void report_name(void *ctx, struct job *j)
+static void format_name(void *ctx, const struct job *j, struct record *r)
+{
+	const struct names *n = ctx;
+
+	if (j->err)
+		record_error_file(r, j->name, error_text(j->err));
+	else
+		print_digest(r, n->format, j);
+}
+
+static void account_name(void *ctx, const struct job *j)
 {
 	struct names *n = ctx;
 
-	if (j->err) {
-		report_error(n->sched->out, n->sched->prog, j->name, error_text(j->err));
-		n->ok = false;
-	} else {
-		print_digest(n->sched->out, n->format, j);
-	}
+	n->ok &= j->err == 0;
 	progress_file_done();
 }
 
 bool print_sums(const struct sums_format *f, const struct schedule *s,
 		char **names, size_t count, bool *read_stdin)
 {
-	struct names n = { .format = f, .sched = s, .names = names,
+	struct names n = { .format = f, .names = names,
 			   .count = count, .read_stdin = read_stdin, .ok = true };
-	struct job_source src = { next_name, report_name, &n };
+	struct job_source src = { next_name, format_name, account_name, &n, count };
 
 	run_jobs(s, &src);
 	return n.ok;

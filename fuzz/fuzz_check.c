@@ -6,8 +6,8 @@
  * Input: one byte of options, then the bytes of a checksum list.
  *   bits 0-1  0: default, 1: --quiet, 2: --status, 3: --warn
  *   bit 2     --strict            bit 3  --ignore-missing
- *   bit 4     lanes path (parallel.c); else the plain path (hash.c)
- *   bit 5     two worker threads, started at once; else the one thread
+ *   bit 4     lanes path (parallel.c); else one by one (schedule.c)
+ *   bit 5     two threads, started at once; else the one thread
  *   bit 6     the list is standard input ("-"); else a file called "list"
  *   bit 7     check the list twice in one run (the line form carries over),
  *             the files read as on a spinning disk; else as on an SSD
@@ -20,7 +20,8 @@
  * Names in the list reach only a private directory made at start-up, which
  * holds "a" ("abc"), "e" (empty), "h" ("hello\n") and "d" (a directory):
  * a name with a '/' is "not found".  The harness links its own
- * open_input and open_list (files.h) in place of files.c.  Output goes to /dev/null; run with
+ * open_input and open_list (files.h) in place of files.c, and serves the
+ * list from a temporary file.  Output goes to /dev/null; run with
  * -close_fd_mask=2 to silence md5sum's messages.
  *
  * Build and run: see fuzz/README.md ("make fuzz"). */
@@ -57,15 +58,28 @@ int open_input(const char *name)
 	return openat(sandbox, name, O_RDONLY | O_CLOEXEC);
 }
 
-FILE *open_list(const char *name)
+/* A descriptor open on a file that holds the list, read from its start. */
+static int list_fd(void)
+{
+	FILE *f = tmpfile();
+	int fd;
+
+	if (!f || fwrite(list_data, 1, list_size, f) != list_size || fflush(f) != 0)
+		abort();
+	fd = dup(fileno(f));
+	fclose(f);
+	if (fd < 0 || lseek(fd, 0, SEEK_SET) != 0)
+		abort();
+	return fd;
+}
+
+int open_list(const char *name)
 {
 	if (strcmp(name, "list") != 0) {
 		errno = ENOENT;
-		return NULL;
+		return -1;
 	}
-	if (list_size == 0)
-		return fopen("/dev/null", "r");
-	return fmemopen((void *)list_data, list_size, "r");
+	return list_fd();
 }
 
 static void put_file(const char *name, const char *text)
@@ -170,7 +184,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct schedule sched = { .prog = "md5sum", .out = &out };
 	struct check_run run = { .opt = &opt, .sched = &sched, .form = FORM_UNKNOWN };
 	unsigned flags;
-	FILE *saved_stdin = stdin;
 
 	if (size == 0)
 		return 0;
@@ -192,20 +205,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	opt.strict = flags & 4;
 	opt.ignore_missing = flags & 8;
 	sched.threads = flags & 32 ? 2 : 1;
-	sched.threads_asked = true;
 	sched.disk = flags & 128 ? DISK_HDD : DISK_SSD;
 	if (flags & 16)
 		sched.engines = md5_engines();
 	out_init(&out, devnull, false);
 	for (int pass = 0; pass < (flags & 128 ? 2 : 1); pass++) {
 		if (flags & 64) {
-			stdin = list_size ? fmemopen((void *)list_data, list_size, "r")
-					  : fopen("/dev/null", "r");
-			if (!stdin)
+			int fd = list_fd();
+
+			if (dup2(fd, STDIN_FILENO) < 0 || close(fd) != 0)
 				abort();
 			check_list(&run, "-");
-			fclose(stdin);
-			stdin = saved_stdin;
+			if (dup2(devnull, STDIN_FILENO) < 0)
+				abort();
 		} else {
 			check_list(&run, "list");
 		}

@@ -110,14 +110,14 @@ bound() {
 	assert_equal "$(wc -l <out1m)" 1000000
 	assert_equal "$(sort -u out1m)" "e: OK"
 	[[ ! -s out1m.err ]] || fail "stderr: $(head -c 300 out1m.err)"
-	bound "$big" $((16 * 1024)) "1,000,000 lines"
+	bound "$big" $((8 * 1024)) "1,000,000 lines"
 	bound "$big" $((2 * small + 1)) "1,000,000 lines (10,000 took $small KiB)"
-	# the same with every line a failure of some kind, --quiet, two workers
+	# the same with every line a failure of some kind, --quiet, eight threads
 	yes "$HE  nope" | head -n 1000000 >l1m
-	MD5SUM_JOBS=2 peak_kb out1m ours -c --quiet --ignore-missing l1m
+	MD5SUM_JOBS=8 peak_kb out1m ours -c --quiet --ignore-missing l1m
 	assert_equal "$rc" 1
 	assert_equal "$(<out1m.err)" 'md5sum: l1m: no file was verified'
-	bound "$rss" $((16 * 1024)) "1,000,000 missing files"
+	bound "$rss" $((8 * 1024)) "1,000,000 missing files"
 }
 
 @test "huge: a list with a 100 MB improperly formatted line: memory bounded by the line, as GNU" {

@@ -1,0 +1,442 @@
+/* batches.c - jobs claimed a batch at a time, written in order; see
+ * batches.h.
+ *
+ * Two locks, neither taken per file: claim_lock while a batch is made
+ * from the source, write_lock while batches are written and while threads
+ * wait for the writing to move on.  The threads that finish batches do
+ * not wait for each other's writing: the first to ask writes for all who
+ * ask while it writes (write_finished). */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "batches.h"
+#include "diag.h"
+#include "grow.h"
+#include "progress.h"
+
+enum {
+	BATCH_MAX = 64,		/* jobs in a batch, at most */
+	BATCH_FIRST = 1,	/* before the size of files is known: a
+				 * thread claims no more than it starts */
+	/* A batch is about this much work: bytes to hash, each file
+	 * counting as FILE_COST bytes more for opening and closing it. */
+	BATCH_BYTES = 512 * 1024,
+	FILE_COST = 4096,
+	SHRINK = 4,		/* a batch is at most 1/SHRINK of a thread's
+				 * share of the jobs left */
+	WINDOW_MIN = 64,	/* batches claimed and not written, at least, */
+	WINDOW_PER_THREAD = 4,	/* or this many a thread */
+	SHOW_MS = 100,		/* written lines wait in the buffer at most */
+};
+
+struct batch {
+	struct batches *all;
+	uint64_t seq;		/* its place among the batches of the run */
+	unsigned n;		/* tasks in it */
+	struct task *task;	/* BATCH_MAX */
+	atomic_uint pending;	/* tasks not done */
+	atomic_bool finished;	/* every task is done and recorded */
+	atomic_bool turn_waited;	/* a task of it waits for its turn */
+	unsigned recorded;	/* tasks whose output is in rec */
+	unsigned written;	/* tasks whose output went out */
+	struct record rec;
+	char *names;		/* the tasks' names */
+	size_t names_len, names_size;
+};
+
+struct batches {
+	const struct job_source *src;
+	struct out *out;
+	const char *prog;
+	unsigned threads;
+	uint64_t window;	/* batches in the ring */
+	struct batch **ring;	/* batch seq is ring[seq % window] */
+
+	pthread_mutex_t claim_lock;	/* guards what follows, and src */
+	atomic_uint_fast64_t next_seq;	/* the next batch to claim */
+	size_t claimed;		/* jobs handed out so far */
+	bool over;		/* the source has no more */
+
+	pthread_mutex_t write_lock;	/* guards out, and batches' writing */
+	pthread_cond_t moved;	/* head moved, or a task awaited was done */
+	atomic_uint writes_asked;	/* by threads that finished a batch, not
+					 * yet seen by the one that writes */
+	atomic_uint_fast64_t head;	/* the oldest batch not written */
+	atomic_int_fast64_t held_since;	/* ms when lines were first held
+					 * in out unshown; 0: none */
+
+	/* Finished batches' files, for the size of batches to come. */
+	atomic_uint_fast64_t files_done, bytes_done;
+};
+
+static int64_t now_ms(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+struct batches *batches_new(const struct job_source *src, unsigned threads,
+			    struct out *out, const char *prog)
+{
+	struct batches *all = calloc(1, sizeof *all);
+	uint64_t window = WINDOW_PER_THREAD * (uint64_t)threads;
+
+	if (!all)
+		return NULL;
+	*all = (struct batches){ .src = src, .out = out, .prog = prog, .threads = threads,
+				 .window = window > WINDOW_MIN ? window : WINDOW_MIN };
+	all->ring = calloc(all->window, sizeof *all->ring);
+	if (!all->ring || pthread_mutex_init(&all->claim_lock, NULL) != 0 ||
+	    pthread_mutex_init(&all->write_lock, NULL) != 0 ||
+	    pthread_cond_init(&all->moved, NULL) != 0) {
+		free(all->ring);
+		free(all);
+		return NULL;
+	}
+	return all;
+}
+
+/* ------------------------------------------------------------ writing */
+
+/* Record the output of b's tasks before task k, in order. */
+static void record_tasks(struct batch *b, unsigned k)
+{
+	const struct job_source *src = b->all->src;
+
+	for (; b->recorded < k; b->recorded++)
+		src->format(src->ctx, &b->task[b->recorded].job, &b->rec);
+}
+
+/* Write what b has recorded, and count its tasks before task k. */
+static void write_recorded(struct batch *b, unsigned k)
+{
+	const struct job_source *src = b->all->src;
+
+	record_play(&b->rec, b->all->out, b->all->prog);
+	for (; b->written < k; b->written++)
+		src->account(src->ctx, &b->task[b->written].job);
+}
+
+/* Show the lines held in the output buffer, now or (now false) once they
+ * have waited a while.  Under write_lock. */
+static void show_held(struct batches *all, bool now)
+{
+	int64_t since = atomic_load_explicit(&all->held_since, memory_order_relaxed);
+
+	if (!out_pending(all->out)) {
+		since = 0;
+	} else if (now || (since && now_ms() - since >= SHOW_MS)) {
+		out_flush(all->out);
+		since = 0;
+	} else if (!since) {
+		since = now_ms();
+	}
+	atomic_store_explicit(&all->held_since, since, memory_order_relaxed);
+}
+
+/* The batch at head, when it is claimed. */
+static struct batch *head_batch(struct batches *all)
+{
+	uint64_t head = atomic_load(&all->head);
+
+	if (head == atomic_load(&all->next_seq))
+		return NULL;
+	return all->ring[head % all->window];
+}
+
+/* For --progress, when b, batch seq, is at head: its first file not
+ * hashed yet, which the run waits for.  Under write_lock, or by b's
+ * claimer before it hands out a task: b is not written meanwhile. */
+static void say_what_holds_up(struct batches *all, struct batch *b, uint64_t seq)
+{
+	if (!b || !progress_shown() || atomic_load(&all->head) != seq)
+		return;
+	for (unsigned i = 0; i < b->n; i++) {
+		if (!atomic_load_explicit(&b->task[i].done, memory_order_relaxed)) {
+			progress_waiting_for(b->task[i].job.name);
+			return;
+		}
+	}
+}
+
+/* Write the finished batches at head, in order.  Under write_lock. */
+static void write_head(struct batches *all)
+{
+	struct batch *b;
+	bool moved = false;
+
+	while ((b = head_batch(all)) &&
+	       atomic_load_explicit(&b->finished, memory_order_acquire)) {
+		write_recorded(b, b->n);
+		atomic_store_explicit(&b->finished, false, memory_order_relaxed);
+		atomic_store(&all->head, b->seq + 1);
+		moved = true;
+	}
+	show_held(all, false);
+	say_what_holds_up(all, head_batch(all), atomic_load(&all->head));
+	if (moved)
+		pthread_cond_broadcast(&all->moved);
+}
+
+/* A batch was finished: write what can be written.  The thread that
+ * asks first writes, and writes again as long as others asked while it
+ * wrote; the others go back to hashing at once. */
+static void write_finished(struct batches *all)
+{
+	unsigned asked;
+
+	if (atomic_fetch_add(&all->writes_asked, 1) > 0)
+		return;
+	do {
+		asked = atomic_load(&all->writes_asked);
+		pthread_mutex_lock(&all->write_lock);
+		write_head(all);
+		pthread_mutex_unlock(&all->write_lock);
+	} while (atomic_fetch_sub(&all->writes_asked, asked) != asked);
+}
+
+void batches_free(struct batches *all)
+{
+	write_head(all);
+	out_flush(all->out);
+	for (uint64_t i = 0; i < all->window; i++) {
+		struct batch *b = all->ring[i];
+
+		if (b) {
+			record_free(&b->rec);
+			free(b->names);
+			free(b->task);
+			free(b);
+		}
+	}
+	free(all->ring);
+	pthread_mutex_destroy(&all->claim_lock);
+	pthread_mutex_destroy(&all->write_lock);
+	pthread_cond_destroy(&all->moved);
+	free(all);
+}
+
+/* b's last task is done: record it all, and write what can be. */
+static void finish_batch(struct batch *b)
+{
+	struct batches *all = b->all;
+	uint64_t bytes = 0;
+
+	record_tasks(b, b->n);
+	for (unsigned i = 0; i < b->n; i++)
+		bytes += b->task[i].size;
+	atomic_fetch_add_explicit(&all->files_done, b->n, memory_order_relaxed);
+	atomic_fetch_add_explicit(&all->bytes_done, bytes, memory_order_relaxed);
+	atomic_store_explicit(&b->finished, true, memory_order_release);
+	write_finished(all);
+}
+
+void task_done(struct task *t)
+{
+	struct batch *b = t->batch;
+	struct batches *all = b->all;
+	uint64_t seq = b->seq;
+
+	/* Sequentially consistent, as turn_waited: either a thread waiting
+	 * for its turn sees t done, or this one sees it waiting. */
+	atomic_store(&t->done, true);
+	if (atomic_fetch_sub_explicit(&b->pending, 1, memory_order_acq_rel) == 1) {
+		finish_batch(b);
+		return;
+	}
+	/* From here b may be written and made anew, unless a task of it
+	 * waits for its turn: then a wake-up is one too many, no more. */
+	if (atomic_load(&b->turn_waited) ||
+	    (progress_shown() && atomic_load(&all->head) == seq)) {
+		pthread_mutex_lock(&all->write_lock);
+		say_what_holds_up(all, b, seq);
+		pthread_cond_broadcast(&all->moved);
+		pthread_mutex_unlock(&all->write_lock);
+	}
+}
+
+void batches_tick(struct batches *all)
+{
+	int64_t since = atomic_load_explicit(&all->held_since, memory_order_relaxed);
+
+	if (since && now_ms() - since >= SHOW_MS) {
+		pthread_mutex_lock(&all->write_lock);
+		show_held(all, false);
+		pthread_mutex_unlock(&all->write_lock);
+	}
+}
+
+/* Whether t is at the front: its batch at head, and the tasks before it
+ * in the batch done. */
+static bool at_front(const struct task *t)
+{
+	const struct batch *b = t->batch;
+
+	if (atomic_load(&b->all->head) != b->seq)
+		return false;
+	for (const struct task *p = b->task; p < t; p++)
+		if (!atomic_load(&p->done))
+			return false;
+	return true;
+}
+
+void batches_wait_turn(struct task *t)
+{
+	struct batch *b = t->batch;
+	struct batches *all = b->all;
+	unsigned k = (unsigned)(t - b->task);
+
+	pthread_mutex_lock(&all->write_lock);
+	if (!at_front(t)) {
+		show_held(all, true);
+		atomic_store(&b->turn_waited, true);
+		while (!at_front(t))
+			pthread_cond_wait(&all->moved, &all->write_lock);
+		atomic_store(&b->turn_waited, false);
+	}
+	/* Nobody else writes b before t is done. */
+	record_tasks(b, k);
+	write_recorded(b, k);
+	show_held(all, true);
+	pthread_mutex_unlock(&all->write_lock);
+}
+
+/* ------------------------------------------------------------ claiming */
+
+/* How many jobs the next batch takes: fewer for larger files, and at
+ * most a fraction of a thread's share of what is left.  Under claim_lock. */
+static unsigned batch_size(const struct batches *all)
+{
+	uint64_t files = atomic_load_explicit(&all->files_done, memory_order_relaxed);
+	uint64_t bytes = atomic_load_explicit(&all->bytes_done, memory_order_relaxed);
+	uint64_t size = BATCH_FIRST;
+
+	if (files > 0)
+		size = BATCH_BYTES / (bytes / files + FILE_COST);
+	if (all->src->count) {
+		uint64_t share = (all->src->count - all->claimed) / (SHRINK * all->threads);
+
+		if (size > share)
+			size = share;
+	}
+	return size < 1 ? 1 : size > BATCH_MAX ? BATCH_MAX : (unsigned)size;
+}
+
+/* The batch to hold seq, allocated at first use. */
+static struct batch *batch_slot(struct batches *all, uint64_t seq)
+{
+	struct batch **slot = &all->ring[seq % all->window];
+
+	if (!*slot) {
+		struct batch *b = calloc(1, sizeof *b);
+
+		if (!b || !(b->task = calloc(BATCH_MAX, sizeof *b->task)))
+			die_no_memory(all->prog);
+		b->all = all;
+		record_init(&b->rec);
+		*slot = b;
+	}
+	(*slot)->seq = seq;
+	return *slot;
+}
+
+/* Keep a copy of name in b; where, as an offset into b->names. */
+static size_t keep_name(struct batches *all, struct batch *b, const char *name)
+{
+	size_t n = strlen(name) + 1, at = b->names_len;
+
+	if (!grow(&b->names, &b->names_size, at, n))
+		die_no_memory(all->prog);
+	memcpy(b->names + at, name, n);
+	b->names_len += n;
+	return at;
+}
+
+/* Make up to size jobs of the source into b; false once the source has
+ * no more, which it is not asked again (a terminal would wait for a
+ * second end of file).  Under claim_lock. */
+static bool fill_batch(struct batches *all, struct batch *b, unsigned size)
+{
+	size_t at[BATCH_MAX];
+	struct job j;
+	bool more = true;
+
+	b->n = 0;
+	b->names_len = 0;
+	while (b->n < size && (more = all->src->next(all->src->ctx, &j))) {
+		at[b->n] = j.name ? keep_name(all, b, j.name) : SIZE_MAX;
+		b->task[b->n++] = (struct task){ .job = j, .batch = b };
+	}
+	for (unsigned i = 0; i < b->n; i++)
+		b->task[i].job.name = at[i] == SIZE_MAX ? NULL : b->names + at[i];
+	b->recorded = b->written = 0;
+	atomic_store_explicit(&b->pending, b->n, memory_order_relaxed);
+	all->claimed += b->n;
+	return more;
+}
+
+/* Sleep until head moves past seen, having shown what is written. */
+static void wait_for_room(struct batches *all, uint64_t seen)
+{
+	pthread_mutex_lock(&all->write_lock);
+	show_held(all, true);
+	while (atomic_load(&all->head) == seen)
+		pthread_cond_wait(&all->moved, &all->write_lock);
+	pthread_mutex_unlock(&all->write_lock);
+}
+
+/* A new batch for the calling thread; NULL when there is none now or
+ * none to come. */
+static struct batch *claim(struct batches *all, bool wait)
+{
+	struct batch *b = NULL;
+
+	pthread_mutex_lock(&all->claim_lock);
+	while (!all->over) {
+		uint64_t seq = atomic_load(&all->next_seq), head = atomic_load(&all->head);
+
+		if (seq - head < all->window) {
+			b = batch_slot(all, seq);
+			all->over = !fill_batch(all, b, batch_size(all));
+			if (b->n > 0)
+				atomic_store(&all->next_seq, seq + 1);
+			else
+				b = NULL;
+			say_what_holds_up(all, b, seq);
+			break;
+		}
+		if (!wait)
+			break;
+		pthread_mutex_unlock(&all->claim_lock);
+		wait_for_room(all, head);
+		pthread_mutex_lock(&all->claim_lock);
+	}
+	pthread_mutex_unlock(&all->claim_lock);
+	return b;
+}
+
+struct task *batches_next(struct batches *all, struct cursor *c, bool wait)
+{
+	if (c->next == c->n) {
+		c->batch = claim(all, wait);
+		c->next = 0;
+		c->n = c->batch ? c->batch->n : 0;
+		if (!c->batch)
+			return NULL;
+	}
+	return &c->batch->task[c->next++];
+}
+
+size_t batches_left(struct batches *all)
+{
+	size_t left;
+
+	pthread_mutex_lock(&all->claim_lock);
+	left = all->over ? 0 : all->src->count ? all->src->count - all->claimed : SIZE_MAX;
+	pthread_mutex_unlock(&all->claim_lock);
+	return left;
+}

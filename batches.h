@@ -1,0 +1,74 @@
+/* batches.h - the jobs of a parallel run, handed out a batch at a time and
+ * written back in input order.
+ *
+ * Every thread that hashes claims its next jobs itself: a batch of
+ * consecutive jobs made by the job source under one lock, so that no
+ * lock, wake-up or queue operation is paid per file.  Batches are smaller
+ * when files are larger, and shrink toward the end of a run whose length
+ * is known, so that no thread is left with a long tail.  A job handed out
+ * is a task; threads finish tasks in any order and say so (task_done).
+ * The thread that finishes a batch's last task records its output (the
+ * source's format), and if it is the oldest batch not yet written, writes
+ * it and the finished ones after it: no thread waits for another to
+ * write.  At most a window of batches is claimed and not yet written,
+ * which bounds a run's memory however long its list; a thread with
+ * nothing to hash waits for the window to move. */
+#ifndef BATCHES_H
+#define BATCHES_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "jobs.h"
+
+struct batch;
+struct batches;
+
+/* A job handed out to a thread. */
+struct task {
+	struct job job;
+	uint64_t size;		/* bytes, once known: the hashing thread sets it */
+	struct batch *batch;
+	atomic_bool done;
+};
+
+/* Where a thread is in the batch it claimed last.  Once its last task is
+ * handed out, the batch may be written and made anew by another thread
+ * at any time: the cursor keeps its own count. */
+struct cursor {
+	struct batch *batch;
+	unsigned next;		/* its first task not yet handed out */
+	unsigned n;		/* its tasks */
+};
+
+/* The batches of a run over src's jobs, claimed by up to threads threads,
+ * written to out; NULL when there is no memory for them. */
+struct batches *batches_new(const struct job_source *src, unsigned threads,
+			    struct out *out, const char *prog);
+
+/* Once every task is done: write what is left and free it all. */
+void batches_free(struct batches *all);
+
+/* The thread's next task, from the batch it has or a new one; NULL when
+ * there is none now (the window is full and it may not wait: wait false)
+ * or none to come (batches_left is 0). */
+struct task *batches_next(struct batches *all, struct cursor *c, bool wait);
+
+/* How many jobs are left to hand out: 0 once the source has no more;
+ * SIZE_MAX when it may have more and did not say how many. */
+size_t batches_left(struct batches *all);
+
+/* t has its result; any thread. */
+void task_done(struct task *t);
+
+/* Wait until every task before t is written, then write them and flush
+ * the output, so that t can be read in its turn: standard input, or a
+ * pipe whose writer may wait for what came before. */
+void batches_wait_turn(struct task *t);
+
+/* Now and then, from threads that hash: show lines written but held in
+ * the output buffer for a while. */
+void batches_tick(struct batches *all);
+
+#endif

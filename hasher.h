@@ -1,0 +1,53 @@
+/* hasher.h - many files hashed at once on one thread, one in each lane of
+ * a SIMD engine (lanes.h).
+ *
+ * Tasks (batches.h) come in input order.  Each is opened when it comes
+ * and waits, opened and asked of its device, in a stage until a lane is
+ * free, so that more reads are in flight than there are lanes.  Each step
+ * reads for every busy lane and compresses the blocks they all have, in
+ * the engines fastest for that many lanes; a file read to its end is done
+ * (task_done).  Not in lanes: a file that is not regular (a pipe, a
+ * device) and standard input, read by plain reads in their turn once the
+ * files before them are done (batches_wait_turn); a file on a spinning
+ * disk, handed to that disk's reader (disk.h), or read here and now
+ * without one.  One thread uses a hasher. */
+#ifndef HASHER_H
+#define HASHER_H
+
+#include <stdbool.h>
+
+#include "batches.h"
+#include "disk.h"
+#include "jobs.h"
+
+/* What a hasher needs of the run. */
+struct hasher_plan {
+	const struct md5_engine *const *engines;	/* to choose from */
+	unsigned lanes;		/* files hashed at once, at most */
+	unsigned stage;		/* files opened ahead of a free lane, at most */
+	enum disk_choice disk;
+	bool stdin_closed;	/* "-" fails with EBADF */
+};
+
+struct hasher;
+
+/* A hasher, or NULL when there is no memory for one. */
+struct hasher *hasher_new(const struct hasher_plan *p);
+void hasher_free(struct hasher *h);
+
+/* From now on, hand files on spinning disks to their readers. */
+void hasher_use_disks(struct hasher *h, struct disks *d);
+
+/* How many tasks it takes now. */
+unsigned hasher_room(const struct hasher *h);
+
+/* Take t: open it and stage it, or deal with it otherwise (see above). */
+void hasher_add(struct hasher *h, struct task *t);
+
+/* Whether it holds files to hash. */
+bool hasher_busy(const struct hasher *h);
+
+/* Read and compress once for every busy lane. */
+void hasher_step(struct hasher *h);
+
+#endif

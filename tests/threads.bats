@@ -1,0 +1,117 @@
+#!/usr/bin/env bats
+# Threads: how many a run starts, and when.  Helper threads join the
+# calling thread once the run has lasted long enough to repay them, as
+# many as the CPUs the process may use (its affinity, and a cgroup's CPU
+# quota), and -j N means exactly N threads.  The threads a run starts are
+# counted by tracing clone(2) with strace; the files are read as on an SSD
+# (MD5SUM_DISK=ssd), so that no disk reader thread is started, and are
+# small, so that no read-ahead thread is either.  Whatever the threads,
+# the output is GNU's.
+
+bats_require_minimum_version 1.5.0
+
+load diff_helper
+
+setup() {
+	diff_setup
+	command -v strace >/dev/null 2>&1 || skip "strace is not installed (Debian: strace)"
+	strace -qq -f -o /dev/null true 2>/dev/null || skip "strace cannot trace here"
+	export MD5SUM_DISK=ssd
+	mkdir many
+	# 2000 files of 4 KiB: under strace, far longer than the run waits
+	# before helpers may start.
+	head -c $((2000 * 4096)) /dev/urandom | (cd many && split -a 4 -d -b 4096)
+	ls many/* >names
+	"$GNU_MD5SUM" $(cat names) >sums
+}
+
+teardown() {
+	diff_teardown
+}
+
+# threads_started ARGS...: run our md5sum ARGS on the many files under
+# strace, itself run under the command in the array UNDER, if any; check
+# its output; print how many threads it started.
+UNDER=()
+threads_started() {
+	local trace=$BATS_TEST_TMPDIR/trace
+	"${UNDER[@]}" strace -qq -f -o "$trace" -e trace=clone,clone3 "$OURS" "$@" $(cat names) >out ||
+		fail "md5sum $* failed"
+	cmp -s out sums || fail "md5sum $*: the output is not GNU's"
+	grep -cE '^[0-9]+ +clone3?\(' "$trace" || true
+}
+
+@test "threads: -j N starts exactly N - 1 helpers; -j 1 none" {
+	assert_equal "$(threads_started -j 1)" 0
+	assert_equal "$(threads_started -j 3)" 2
+	assert_equal "$(MD5SUM_JOBS=5 threads_started)" 4
+}
+
+@test "threads: a run over a few small files starts no thread" {
+	local trace=$BATS_TEST_TMPDIR/trace
+	run -0 strace -qq -f -o "$trace" -e trace=clone,clone3 "$OURS" many/x0000 many/x0001 many/x0002
+	assert_equal "$(grep -cE 'clone3?\(' "$trace")" 0
+}
+
+@test "threads: as many as the CPUs of the affinity mask (taskset)" {
+	command -v taskset >/dev/null || skip "taskset is not installed (Debian: util-linux)"
+	(($(nproc) > 1)) || skip "one CPU only: nothing to compare"
+	# The whole machine: helpers join, one a CPU at most.
+	local n
+	n=$(threads_started)
+	((n >= 1 && n <= $(nproc) - 1)) || fail "$n threads started with $(nproc) CPUs"
+	# One CPU: the run stays on its one thread.
+	UNDER=(taskset -c 0)
+	assert_equal "$(threads_started)" 0
+}
+
+# cpu_quota CPUS: make a cgroup whose CPU quota is CPUS CPUs (v2's cpu.max,
+# else v1's cpu controller), its directory in $GROUP; skip when this
+# machine lets us make none.
+cpu_quota() {
+	[[ $(id -u) == 0 ]] || skip "needs root, to make a cgroup"
+	if [[ -f /sys/fs/cgroup/cgroup.subtree_control ]] &&
+	   grep -qw cpu /sys/fs/cgroup/cgroup.subtree_control; then
+		GROUP=/sys/fs/cgroup/md5sum-test-$$
+		mkdir "$GROUP" || skip "cannot make a cgroup v2 group"
+		echo "$(($1 * 100000)) 100000" >"$GROUP/cpu.max"
+	elif [[ -w /sys/fs/cgroup/cpu ]]; then
+		GROUP=/sys/fs/cgroup/cpu/md5sum-test-$$
+		mkdir "$GROUP" || skip "cannot make a cgroup v1 cpu group"
+		echo 100000 >"$GROUP/cpu.cfs_period_us"
+		echo "$(($1 * 100000))" >"$GROUP/cpu.cfs_quota_us"
+	else
+		skip "no cgroup CPU controller to use here"
+	fi
+	UNDER=(bash -c 'echo $$ >"$0/cgroup.procs" && exec "$@"' "$GROUP")
+}
+
+@test "threads: no more than a cgroup's CPU quota allows" {
+	(($(nproc) > 1)) || skip "one CPU only: nothing to compare"
+	local n
+	cpu_quota 1
+	n=$(threads_started)
+	rmdir "$GROUP"
+	assert_equal "$n" 0
+	# the control: a quota of all the CPUs
+	cpu_quota "$(nproc)"
+	n=$(threads_started)
+	rmdir "$GROUP"
+	((n >= 1)) || fail "no helper started under a quota of $(nproc) CPUs"
+}
+
+@test "threads: lines of the files done come out while a long file is still hashed" {
+	# Two seconds of hashing at least, on any machine this runs on.
+	truncate -s 4G sparse || skip "cannot make a sparse file here"
+	local j pid first
+	for j in 1 2; do
+		mkfifo "lines$j"
+		"$OURS" -j "$j" many/x0000 many/x0001 sparse >"lines$j" &
+		pid=$!
+		read -r first <"lines$j"
+		kill -0 "$pid" 2>/dev/null || fail "-j $j: the first line came only at the end"
+		assert_equal "$first" "$(head -n 1 sums)"
+		kill "$pid"
+		wait "$pid" || true
+	done
+}
