@@ -17,8 +17,7 @@
 # with gnu_status_is / gnu_stdout_is / gnu_stderr_is / gnu_stderr_has ...
 # (these guard against a test that silently stopped testing what its name says).
 
-bats_load_library bats-support
-bats_load_library bats-assert
+load assert
 
 GNU_MD5SUM=/usr/bin/md5sum
 

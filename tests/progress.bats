@@ -9,8 +9,7 @@
 # --progress added: MD5SUM_PROGRESS in tests/run).
 
 bats_require_minimum_version 1.5.0
-bats_load_library bats-support
-bats_load_library bats-assert
+load assert
 
 HA=900150983cd24fb0d6963f7d28e17f72	# "abc"
 

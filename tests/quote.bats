@@ -6,8 +6,6 @@
 bats_require_minimum_version 1.5.0
 
 setup() {
-	bats_load_library bats-support
-	bats_load_library bats-assert
 	/usr/bin/md5sum --version 2>/dev/null | grep -q 'GNU coreutils' ||
 		skip "no GNU md5sum to compare with"
 }

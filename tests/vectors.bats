@@ -4,9 +4,9 @@
 
 bats_require_minimum_version 1.5.0
 
+load assert
+
 setup() {
-	bats_load_library bats-support
-	bats_load_library bats-assert
 	MD5SUM=$(realpath "${MD5SUM:-$BATS_TEST_DIRNAME/../md5sum}")
 	cd "$BATS_TEST_TMPDIR"
 }
