@@ -70,8 +70,8 @@ teardown() {
 }
 
 @test "hash: standard input from a terminal ends at the first ^D" {
-	command -v script >/dev/null 2>&1 || skip "script (util-linux) is not installed"
-	command -v mkfifo >/dev/null 2>&1 || skip "mkfifo is not installed"
+	command -v script >/dev/null 2>&1 || skip "script is not installed (Debian: bsdutils)"
+	command -v mkfifo >/dev/null 2>&1 || skip "mkfifo is not installed (Debian: coreutils)"
 	# The terminal gets one line and one ^D, and then nothing more until
 	# md5sum has exited: the writer of the FIFO stays open, so script(1)
 	# does not send a ^D of its own.  A second read after the ^D would wait

@@ -173,7 +173,7 @@ installed() {
 # ----------------------------------------------------------- README example
 
 @test "README: the library example builds from md5.h, md5.c and md5_steps.h alone, and prints what it says" {
-	command -v cc >/dev/null || skip "no cc"
+	command -v cc >/dev/null || skip "no cc (Debian: gcc)"
 	local line expected
 	mkdir lib
 	cp "$ROOT/lib/md5.h" "$ROOT/lib/md5.c" "$ROOT/lib/md5_steps.h" lib/
@@ -215,7 +215,7 @@ static_diff_setup() {
 
 @test "static: make static gives a static, stripped executable" {
 	need_static
-	command -v readelf >/dev/null || skip "no readelf (binutils)"
+	command -v readelf >/dev/null || skip "no readelf (Debian: binutils)"
 	run -0 readelf -lW "$STATIC"
 	refute_output --partial INTERP
 	refute_output --partial DYNAMIC
