@@ -97,11 +97,9 @@ enum {
 	OPT_PROGRESS,
 };
 
-/* In GNU's order: an ambiguous prefix's matches are listed in this order.
- * Ours come last: --jobs, and --disk and --progress, which begin with
- * letters that none of GNU's does, so that they make no abbreviation of
- * theirs ambiguous. */
-static const struct opt_long long_options[] = {
+/* GNU's, in GNU's order: an ambiguous prefix's matches are listed in this
+ * order. */
+static const struct opt_long gnu_options[] = {
 	{ "check", false, 'c' },
 	{ "ignore-missing", false, OPT_IGNORE_MISSING },
 	{ "quiet", false, OPT_QUIET },
@@ -114,6 +112,13 @@ static const struct opt_long long_options[] = {
 	{ "text", false, 't' },
 	{ "help", false, OPT_HELP },
 	{ "version", false, OPT_VERSION },
+	{ NULL, false, 0 },
+};
+
+/* Ours, read only where no option of GNU's matches, so that an
+ * abbreviation of GNU's means here what it means to GNU, and an ambiguous
+ * one gets GNU's message. */
+static const struct opt_long our_options[] = {
 	{ "jobs", true, 'j' },
 	{ "disk", true, OPT_DISK },
 	{ "progress", false, OPT_PROGRESS },
@@ -267,7 +272,7 @@ static int parse_options(int argc, char **argv, const char *prog,
 	int c;
 
 	*opt = (struct options){ .binary = -1 };
-	opts_init(&o, argc, argv, "bcj:twz", long_options);
+	opts_init(&o, argc, argv, "bcj:twz", gnu_options, our_options);
 	while ((c = opts_next(&o)) != -1) {
 		switch (c) {
 		case 'b': opt->binary = 1; break;

@@ -7,10 +7,11 @@
 #include "opts.h"
 
 void opts_init(struct opts *o, int argc, char **argv, const char *shorts,
-	       const struct opt_long *longs)
+	       const struct opt_long *longs, const struct opt_long *added)
 {
 	*o = (struct opts){
 		.argc = argc, .argv = argv, .shorts = shorts, .longs = longs,
+		.added = added,
 		.posix = getenv("POSIXLY_CORRECT") != NULL, .ind = 1,
 	};
 }
@@ -62,8 +63,10 @@ static int long_argument(struct opts *o, const struct opt_long *p, char *rest)
 	return p->val;
 }
 
-/* Every option that the first len bytes of text begin, in table order. */
-static int ambiguous(const struct opts *o, const char *text, size_t len)
+/* Every option of table that the first len bytes of text begin, in table
+ * order. */
+static int ambiguous(const struct opts *o, const struct opt_long *table,
+		     const char *text, size_t len)
 {
 	struct msg m;
 
@@ -71,7 +74,7 @@ static int ambiguous(const struct opts *o, const char *text, size_t len)
 	msg_add(&m, "option '--");
 	msg_add(&m, text);
 	msg_add(&m, "' is ambiguous; possibilities:");
-	for (const struct opt_long *p = o->longs; p->name; p++) {
+	for (const struct opt_long *p = table; p->name; p++) {
 		if (strncmp(p->name, text, len) == 0) {
 			msg_add(&m, " '--");
 			msg_add(&m, p->name);
@@ -82,28 +85,49 @@ static int ambiguous(const struct opts *o, const char *text, size_t len)
 	return '?';
 }
 
-/* text is what follows "--".  A name given whole wins over the longer
- * names it begins; else it must begin exactly one. */
-static int long_option(struct opts *o, char *text)
+/* The option of table that the first len bytes of text name: the one
+ * named whole, which wins over the longer names it begins, else the one
+ * they begin.  NULL when they begin none; *many when they begin several
+ * and name none whole. */
+static const struct opt_long *find_long(const struct opt_long *table,
+					const char *text, size_t len, bool *many)
 {
-	size_t len = strcspn(text, "=");
 	const struct opt_long *found = NULL;
-	bool many = false;
 
-	for (const struct opt_long *p = o->longs; p->name; p++) {
+	*many = false;
+	for (const struct opt_long *p = table; p->name; p++) {
 		if (strncmp(p->name, text, len) != 0)
 			continue;
-		if (p->name[len] == '\0')
-			return long_argument(o, p, text + len);
-		many |= found != NULL;
+		if (p->name[len] == '\0') {
+			*many = false;
+			return p;
+		}
+		*many |= found != NULL;
 		if (!found)
 			found = p;
 	}
-	if (!found)
+	return found;
+}
+
+/* text is what follows "--".  The added options are looked at only when
+ * text begins none of the others, so that they change neither what an
+ * abbreviation of those means nor the list of an ambiguous one. */
+static int long_option(struct opts *o, char *text)
+{
+	size_t len = strcspn(text, "=");
+	const struct opt_long *table = o->longs;
+	bool many;
+	const struct opt_long *p = find_long(table, text, len, &many);
+
+	if (!p && o->added) {
+		table = o->added;
+		p = find_long(table, text, len, &many);
+	}
+	if (!p)
 		return fail(o, "unrecognized option '--", text, "'");
 	if (many)
-		return ambiguous(o, text, len);
-	return long_argument(o, found, text + len);
+		return ambiguous(o, table, text, len);
+	return long_argument(o, p, text + len);
 }
 
 /* The operands met so far are at argv[1..], in order; the ones left after

@@ -7,7 +7,13 @@
  * and take their argument attached or as the next element (-j4, -j 4), long
  * ones take it after '=' or as the next element, and any unambiguous prefix
  * of a long option names it.  With POSIXLY_CORRECT set the options end at
- * the first operand. */
+ * the first operand.
+ *
+ * A program may add long options to a set that another program defines
+ * (md5sum adds its own to GNU md5sum's) without changing what that set
+ * means: the added ones are read only for a name that no option of the set
+ * begins, so the set's abbreviations and its list of an ambiguous one stay
+ * as they were. */
 #ifndef OPTS_H
 #define OPTS_H
 
@@ -26,6 +32,8 @@ struct opts {
 	const char *shorts;	/* "bcj:": letters, ':' after one with an argument */
 	const struct opt_long *longs;	/* in the order messages list them;
 					 * a NULL name ends them */
+	const struct opt_long *added;	/* the same, read only for a name
+					 * that begins none of longs; or NULL */
 	bool posix;		/* the options end at the first operand */
 	int ind;		/* the next element to read */
 	int operands;		/* operands met so far, moved to argv[1..] */
@@ -34,7 +42,7 @@ struct opts {
 };
 
 void opts_init(struct opts *o, int argc, char **argv, const char *shorts,
-	       const struct opt_long *longs);
+	       const struct opt_long *longs, const struct opt_long *added);
 
 /* The next option: its letter or val, with its argument in o->arg.  '?'
  * when it is wrong, after a message on standard error.  -1 at the end; the

@@ -18,8 +18,8 @@ setup() {
 cross() {
 	local arch=$1 prog=$2 cc=$1-linux-gnu-gcc
 	shift 2
-	command -v "$cc" >/dev/null || skip "$cc not installed"
-	command -v "qemu-$arch" >/dev/null || skip "qemu-$arch not installed"
+	command -v "$cc" >/dev/null || skip "$cc is not installed (Debian: gcc-$arch-linux-gnu)"
+	command -v "qemu-$arch" >/dev/null || skip "qemu-$arch is not installed (Debian: qemu-user)"
 	"$cc" -std=c11 -D_POSIX_C_SOURCE=200809L -O2 -Wall -Wextra -Werror \
 		-Wconversion -static -I"$ROOT/lib" -I"$ROOT/tests" -o "$prog" \
 		"${@/#/$ROOT/}"

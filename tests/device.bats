@@ -4,7 +4,7 @@
 # and a fake sysfs for the stacks it makes, tmpfs, /proc and FUSE.  Most
 # tests need root; each one that cannot run skips saying why.
 #
-# Uses, where present: util-linux (losetup, mount, partx, blockdev,
+# Uses, where present: mount (losetup, mount), util-linux (partx, blockdev,
 # unshare), e2fsprogs (mkfs.ext4), fdisk (sfdisk), dmsetup, fuse2fs, and
 # fuse3 (fusermount, for FUSE as a user).
 
@@ -62,7 +62,7 @@ attach() {
 
 	shift
 	need_root
-	need losetup util-linux
+	need losetup mount
 	out=$(losetup -f --show "$@" "$img" 2>&1) || skip "losetup: $out"
 	LOOP=$out
 	LOOPS+=("$LOOP")

@@ -17,8 +17,7 @@
 # with gnu_status_is / gnu_stdout_is / gnu_stderr_is / gnu_stderr_has ...
 # (these guard against a test that silently stopped testing what its name says).
 
-bats_load_library bats-support
-bats_load_library bats-assert
+load assert
 
 GNU_MD5SUM=/usr/bin/md5sum
 
@@ -34,7 +33,7 @@ diff_setup() {
 	v=$("$GNU_MD5SUM" --version 2>/dev/null | head -n 1) || true
 	case $v in
 	'md5sum (GNU coreutils) '*) ;;
-	*) skip "$GNU_MD5SUM is not GNU coreutils md5sum (reference unavailable)" ;;
+	*) skip "$GNU_MD5SUM is not GNU coreutils md5sum, the reference (Debian: coreutils)" ;;
 	esac
 
 	local ours=${MD5SUM:-$BATS_TEST_DIRNAME/../md5sum}
@@ -329,7 +328,7 @@ need_dev_full() {
 
 # Skip unless strace is there and may trace and inject faults here.
 need_strace_inject() {
-	command -v strace >/dev/null 2>&1 || skip "strace is not installed"
+	command -v strace >/dev/null 2>&1 || skip "strace is not installed (Debian: strace)"
 	strace -o /dev/null -e inject=getppid:error=EPERM true 2>/dev/null ||
 		skip "strace cannot trace or inject faults here (ptrace not permitted?)"
 }

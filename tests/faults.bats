@@ -33,7 +33,7 @@ teardown() {
 }
 
 need_strace() {
-	command -v strace >/dev/null 2>&1 || skip "strace is not installed"
+	command -v strace >/dev/null 2>&1 || skip "strace is not installed (Debian: strace)"
 	strace -qq -f -o /dev/null -e inject=getppid:error=EPERM true 2>/dev/null ||
 		skip "strace cannot trace or inject faults here (ptrace not permitted?)"
 }

@@ -9,8 +9,7 @@
 # --progress added: MD5SUM_PROGRESS in tests/run).
 
 bats_require_minimum_version 1.5.0
-bats_load_library bats-support
-bats_load_library bats-assert
+load assert
 
 HA=900150983cd24fb0d6963f7d28e17f72	# "abc"
 
@@ -35,7 +34,7 @@ teardown() {
 }
 
 need_tmux() {
-	command -v tmux >/dev/null 2>&1 || skip "tmux is not installed (.ci/run installs it)"
+	command -v tmux >/dev/null 2>&1 || skip "tmux is not installed (Debian: tmux)"
 }
 
 # term WIDTH SCRIPT: run the bash SCRIPT in a terminal WIDTH columns wide
@@ -202,7 +201,7 @@ screen_is() {
 }
 
 @test "progress: a run shorter than a second writes nothing more to the terminal" {
-	command -v script >/dev/null 2>&1 || skip "script (util-linux) is not installed"
+	command -v script >/dev/null 2>&1 || skip "script is not installed (Debian: bsdutils)"
 	printf '%s  a\n' "$HA" >list
 	run -0 script -qec 'md5sum --progress a; md5sum --progress -c list' /dev/null
 	assert_equal "$output" "$HA  a"$'\r\n''a: OK'$'\r'

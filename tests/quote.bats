@@ -6,10 +6,8 @@
 bats_require_minimum_version 1.5.0
 
 setup() {
-	bats_load_library bats-support
-	bats_load_library bats-assert
 	/usr/bin/md5sum --version 2>/dev/null | grep -q 'GNU coreutils' ||
-		skip "no GNU md5sum to compare with"
+		skip "no GNU md5sum to compare with (Debian: coreutils)"
 }
 
 @test "quote_name quotes every generated name as GNU md5sum does" {

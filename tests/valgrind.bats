@@ -12,7 +12,7 @@ VG_OPTS=(-q --error-exitcode=99 --leak-check=full --show-leak-kinds=definite,ind
 	--errors-for-leak-kinds=definite,indirect)
 
 setup() {
-	command -v valgrind >/dev/null 2>&1 || skip "valgrind is not installed"
+	command -v valgrind >/dev/null 2>&1 || skip "valgrind is not installed (Debian: valgrind)"
 	diff_setup
 	grep -q __asan_init "$OURS" && skip "an ASan build does not run under valgrind"
 	VG_LOGS=$BATS_TEST_TMPDIR/vg
