@@ -4,9 +4,9 @@
  * differently.  On x86-64 the engines beyond SSE2 have per-function target
  * attributes and are chosen at run time, so the program runs on any x86-64;
  * MD5_LANES_SMALL keeps only sse2, for a small binary (make static). */
-#include <stdatomic.h>
 #include <string.h>
 
+#include "cpu.h"
 #include "lanes.h"
 #include "md5.h"
 #include "md5_steps.h"
@@ -17,9 +17,6 @@
 	defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 #define NEON_ENGINES 1
 #endif
-
-/* What an engine may need of the CPU, as a mask. */
-enum { CPU_AVX2 = 1, CPU_AVX512F = 2, CPU_NEON = 4, CPU_PROBED = 1u << 31 };
 
 /* An engine of groups of isa's lanes, interleaved. */
 #define ENGINE(name, isa, groups, needs, target)                              \
@@ -55,7 +52,6 @@ static inline const uint32_t *sine_in_memory(void)
 #endif
 
 #if defined(X86_ENGINES)
-#include <cpuid.h>
 #include <immintrin.h>
 
 #define VPIN(x) __asm__("" : "+v"(x))	/* PIN of md5.c, for a vector */
@@ -100,10 +96,8 @@ X86_ZIP(avx2, __m256i, _mm256_)
 #include "lanes_engine.h"
 
 /* AVX-512F: lanes 4q..4q+3 in the q-th 128-bit part.  Each round function
- * is one vpternlogd, whose truth table is the function applied to the
- * truth tables of its inputs, TB, TC and TD. */
+ * is one vpternlogd. */
 typedef uint32_t v16 __attribute__((vector_size(64)));
-enum { TB = 0xf0, TC = 0xcc, TD = 0xaa };
 #define V v16
 #define ISA(name) avx512_##name
 #define INLINE static inline __attribute__((always_inline, target("avx512f")))
@@ -111,7 +105,7 @@ enum { TB = 0xf0, TC = 0xcc, TD = 0xaa };
 #define OWN_ROUND
 #define OWN_ROWS
 #define TERNLOG(f) (v16)_mm512_ternarylogic_epi32((__m512i)b, (__m512i)c, \
-						  (__m512i)d, (f) & 0xff)
+						  (__m512i)d, MD5_TERNLOG_##f)
 
 INLINE v16 avx512_rows(const uint8_t *const *p, size_t off)
 {
@@ -125,10 +119,10 @@ INLINE v16 avx512_rows(const uint8_t *const *p, size_t off)
 INLINE v16 avx512_round(int i, v16 t, v16 b, v16 c, v16 d)
 {
 	switch (i / 16) {
-	case 0:	return t + TERNLOG(TD ^ (TB & (TC ^ TD)));
-	case 1:	return t + TERNLOG((TB & TD) | (TC & ~TD));
-	case 2:	return t + TERNLOG(TB ^ TC ^ TD);
-	default: return t + TERNLOG(TC ^ (TB | ~TD));
+	case 0:	return t + TERNLOG(F);
+	case 1:	return t + TERNLOG(G);
+	case 2:	return t + TERNLOG(H);
+	default: return t + TERNLOG(I);
 	}
 }
 
@@ -145,31 +139,8 @@ ENGINE(sse2x2, sse2, 2, 0, )	/* 5-8 without AVX2 */
 #endif /* MD5_LANES_SMALL */
 ENGINE(sse2, sse2, 1, 0, )	/* 2-4 */
 
-/* AVX2 and AVX-512F, when both the CPU and the OS have them: the OS must
- * save the wider registers on a context switch, which XCR0 tells (bits
- * 1-2 for AVX, 5-7 for AVX-512).  By hand rather than with
- * __builtin_cpu_supports, whose run-time part costs 5 KiB statically. */
-static unsigned probe_cpu(void)
-{
-	unsigned a, b, c, d, xcr0, have = 0;
-
-	if (!__get_cpuid(1, &a, &b, &c, &d) || !(c & bit_OSXSAVE))
-		return 0;
-	__asm__("xgetbv" : "=a"(xcr0), "=d"(d) : "c"(0));
-	if (!__get_cpuid_count(7, 0, &a, &b, &c, &d))
-		return 0;
-	if ((xcr0 & 0x06) == 0x06 && (b & bit_AVX2))
-		have |= CPU_AVX2;
-	if ((xcr0 & 0xe6) == 0xe6 && (b & bit_AVX512F))
-		have |= CPU_AVX512F;
-	return have;
-}
-
 #elif defined(NEON_ENGINES)
 #include <arm_neon.h>
-#if defined(__linux__)
-#include <sys/auxv.h>
-#endif
 
 /* NEON.  Built by aarch64 cross-compilers and run under qemu-aarch64; not
  * yet measured on hardware. */
@@ -203,15 +174,6 @@ INLINE v4 neon_round(int i, v4 t, v4 b, v4 c, v4 d)
 #include "lanes_engine.h"
 ENGINE(neon, neon, 1, CPU_NEON, )	/* 2-4 */
 
-/* Every AArch64 CPU has Advanced SIMD, but the kernel has the last word. */
-#if defined(__linux__) && defined(HWCAP_ASIMD)
-#define probe_cpu() (getauxval(AT_HWCAP) & HWCAP_ASIMD ? CPU_NEON : 0u)
-#else
-#define probe_cpu() CPU_NEON
-#endif
-
-#else
-#define probe_cpu() 0u
 #endif
 
 /* Fastest first with every lane busy.  Each needs all the features of
@@ -228,19 +190,6 @@ static const struct md5_engine *const engines[] = {
 #endif
 	&scalar_engine, NULL,
 };
-
-/* The CPU's features, probed by the first call only. */
-static unsigned cpu_features(void)
-{
-	static atomic_uint known;	/* the features, with CPU_PROBED */
-	unsigned have = atomic_load_explicit(&known, memory_order_relaxed);
-
-	if (have == 0) {
-		have = probe_cpu() | CPU_PROBED;
-		atomic_store_explicit(&known, have, memory_order_relaxed);
-	}
-	return have;
-}
 
 const struct md5_engine *const *md5_engines(void)
 {

@@ -1,6 +1,6 @@
 /* md5_steps.h - the 64 steps of the MD5 compression function as tables,
- * shared by the scalar transform (md5.c) and the multi-lane one (lanes.c).
- * Step i of RFC 1321 section 3.4 is
+ * shared by the one-stream transforms (md5.c) and the lane engines
+ * (lanes.c).  Step i of RFC 1321 section 3.4 is
  *	a = b + ((a + f(b, c, d) + X[md5_word[i]] + md5_sine[i]) <<< md5_shift[i])
  * with f = F, G, H, I for the four rounds of 16 steps (f = i / 16), after
  * which the state words rotate: (a, b, c, d) = (d, new, b, c). */
@@ -44,6 +44,16 @@ static const uint8_t md5_word[64] = {
 	1, 6, 11,  0,  5, 10, 15,  4,  9, 14,  3,  8, 13,  2,  7, 12,
 	5, 8, 11, 14,  1,  4,  7, 10, 13,  0,  3,  6,  9, 12, 15,  2,
 	0, 7, 14,  5, 12,  3, 10,  1,  8, 15,  6, 13,  4, 11,  2,  9,
+};
+
+/* The round functions F, G, H, I of RFC 1321 section 3.4 as truth tables,
+ * the immediates of x86's vpternlogd(b, c, d): bit 4b + 2c + d of a table
+ * is the function of those bits of b, c and d. */
+enum {
+	MD5_TERNLOG_F = 0xca,	/* (b & c) | (~b & d) */
+	MD5_TERNLOG_G = 0xe4,	/* (b & d) | (c & ~d) */
+	MD5_TERNLOG_H = 0x96,	/* b ^ c ^ d */
+	MD5_TERNLOG_I = 0x39,	/* c ^ (b | ~d) */
 };
 
 /* Initial chaining words A, B, C, D, RFC 1321 section 3.3. */
