@@ -56,7 +56,7 @@ TESTS = tests/unit tests/lanes_test tests/opts_test
 HELPERS = tests/quote_driver tests/device_probe
 TEST_CFLAGS = $(STD) -I. -Ilib -Itests $(CPPFLAGS) $(CFLAGS) -MMD -MP
 
-tests/unit: tests/unit.o tests/tap.o lib/md5.o
+tests/unit: tests/unit.o tests/tap.o
 tests/lanes_test: tests/lanes_test.o tests/tap.o $(LIB_OBJ)
 tests/opts_test: tests/opts_test.o tests/tap.o opts.o msg.o out.o progress.o quote.o
 tests/quote_driver: tests/quote_driver.o quote.o

@@ -1,8 +1,22 @@
-/* md5.c - the MD5 message digest, RFC 1321.  See md5.h for the API. */
+/* md5.c - the MD5 message digest, RFC 1321.  See md5.h for the API.
+ *
+ * md5_blocks runs one of two transforms of the same 64 steps: md5_block,
+ * portable C, or on x86-64 CPUs with AVX-512VL and a one-cycle vector
+ * rotate (Intel's) avx512vl_blocks, chosen on first use.  MD5_LANES_SMALL,
+ * the small build of the library (make static), keeps the portable one
+ * only. */
+#include <stdatomic.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "cpu.h"
 #include "md5.h"
 #include "md5_steps.h"
+
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(MD5_LANES_SMALL)
+#define AVX512VL_TRANSFORM 1
+#include <immintrin.h>
+#endif
 
 /* An empty asm that claims to change x: the compiler must compute x here, in
  * the order written, instead of re-associating the sum it belongs to.  That
@@ -92,10 +106,146 @@ static inline void md5_block(uint32_t state[4], const uint8_t *p)
 	state[3] += d;
 }
 
-void md5_blocks(uint32_t state[4], const uint8_t *p, size_t nblocks)
+static void scalar_blocks(uint32_t state[4], const uint8_t *p, size_t nblocks)
 {
 	for (; nblocks; nblocks--, p += MD5_BLOCK_LENGTH)
 		md5_block(state, p);
+}
+
+#if defined(AVX512VL_TRANSFORM)
+#define AVX512VL __attribute__((target("avx512f,avx512vl")))
+#define VPIN(x) __asm__("" : "+v"(x))	/* PIN, for a vector register */
+
+typedef uint32_t v4 __attribute__((vector_size(16)));
+
+/* f(b, c, d) of step i, in one instruction. */
+AVX512VL static inline v4 ternlog(int i, v4 b, v4 c, v4 d)
+{
+	__m128i x = (__m128i)b, y = (__m128i)c, z = (__m128i)d;
+
+	switch (i / 16) {
+	case 0:	return (v4)_mm_ternarylogic_epi32(x, y, z, MD5_TERNLOG_F);
+	case 1:	return (v4)_mm_ternarylogic_epi32(x, y, z, MD5_TERNLOG_G);
+	case 2:	return (v4)_mm_ternarylogic_epi32(x, y, z, MD5_TERNLOG_H);
+	default: return (v4)_mm_ternarylogic_epi32(x, y, z, MD5_TERNLOG_I);
+	}
+}
+
+/* md5_sine, at an address the compiler cannot see through, taken once a
+ * block: the steps then add the constants from memory, where clang would
+ * hoist 64 vectors out of the loop onto the stack. */
+static inline const uint32_t *sine_in_memory(void)
+{
+	const uint32_t *k = md5_sine;
+
+	__asm__("" : "+r"(k));
+	return k;
+}
+
+/* md5_block's loop with each word in the low lane of a vector register,
+ * where AVX-512VL has every operation on the path from b to the next b as
+ * one instruction: ternary logic, add, rotate, add.  As in md5_block, a,
+ * the constant and the message word are summed first and pinned; the
+ * chaining words stay in registers from block to block. */
+AVX512VL static void avx512vl_blocks(uint32_t state[4], const uint8_t *p,
+				     size_t nblocks)
+{
+	v4 a = { state[0] }, b = { state[1] }, c = { state[2] }, d = { state[3] };
+
+	for (; nblocks; nblocks--, p += MD5_BLOCK_LENGTH) {
+		const uint32_t *k = sine_in_memory();
+		v4 a0 = a, b0 = b, c0 = c, d0 = d;
+
+#pragma GCC unroll 64
+		for (int i = 0; i < 64; i++) {
+			v4 t = a + k[i];
+			int s = md5_shift[i];
+
+			VPIN(t);
+			t += load32le(p + 4 * md5_word[i]);
+			VPIN(t);
+			t += ternlog(i, b, c, d);
+			a = d;
+			d = c;
+			c = b;
+			if (i == 63) {
+				b += b0;
+				VPIN(b);
+			}
+			b += t << s | t >> (32 - s);
+		}
+		a += a0;
+		c += c0;
+		d += d0;
+	}
+	state[0] = a[0];
+	state[1] = b[0];
+	state[2] = c[0];
+	state[3] = d[0];
+}
+#endif
+
+typedef void transform_fn(uint32_t state[4], const uint8_t *p, size_t nblocks);
+
+/* The one-stream transforms, preferred first.  Each runs where the CPU
+ * has the features it needs, and is preferred where it has those it is
+ * the fastest with as well. */
+static const struct transform {
+	const char *name;	/* for MD5_TRANSFORM */
+	transform_fn *blocks;
+	unsigned needs, fastest_with;	/* CPU features (cpu.h) */
+} transforms[] = {
+#if defined(AVX512VL_TRANSFORM)
+	/* AMD's vector rotate (Zen 4, Zen 5) takes two cycles, not one. */
+	{ "avx512vl", avx512vl_blocks, CPU_AVX512VL, CPU_INTEL },
+#endif
+	{ "scalar", scalar_blocks, 0, 0 },
+};
+
+enum { TRANSFORMS = sizeof transforms / sizeof transforms[0] };
+
+/* The transform the environment names (MD5_TRANSFORM, for tests and
+ * benchmarks) when this CPU runs it, else the preferred one. */
+static transform_fn *pick_transform(void)
+{
+	const char *name = getenv("MD5_TRANSFORM");
+	unsigned have = cpu_features();
+
+	for (int i = 0; i < TRANSFORMS; i++) {
+		const struct transform *t = &transforms[i];
+
+		if (name && strcmp(name, t->name) == 0 && !(t->needs & ~have))
+			return t->blocks;
+	}
+	for (int i = 0; i < TRANSFORMS; i++) {
+		const struct transform *t = &transforms[i];
+
+		if (!((t->needs | t->fastest_with) & ~have))
+			return t->blocks;
+	}
+	return scalar_blocks;
+}
+
+/* The transform md5_blocks runs, picked by its first call. */
+static _Atomic(transform_fn *) in_use;
+
+static transform_fn *transform_in_use(void)
+{
+	transform_fn *blocks = atomic_load_explicit(&in_use, memory_order_relaxed);
+
+	if (blocks == NULL) {
+		blocks = pick_transform();
+		atomic_store_explicit(&in_use, blocks, memory_order_relaxed);
+	}
+	return blocks;
+}
+
+void md5_blocks(uint32_t state[4], const uint8_t *p, size_t nblocks)
+{
+	/* With one transform, no probe and no environment is read. */
+	transform_fn *blocks = TRANSFORMS == 1 ? scalar_blocks : transform_in_use();
+
+	blocks(state, p, nblocks);
 }
 
 void md5_init(struct md5 *ctx)
