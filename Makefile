@@ -61,8 +61,8 @@ tests/lanes_test: tests/lanes_test.o tests/tap.o $(LIB_OBJ)
 tests/opts_test: tests/opts_test.o tests/tap.o opts.o msg.o out.o progress.o quote.o
 tests/quote_driver: tests/quote_driver.o quote.o
 tests/device_probe: tests/device_probe.o device.o
-bench/micro: bench/micro.o lib/md5.o
-bench/lanes_bench: bench/lanes_bench.o $(LIB_OBJ)
+bench/micro: bench/micro.o
+bench/lanes_bench: bench/lanes_bench.o lib/lanes.o
 
 $(TESTS) $(HELPERS) bench/micro bench/lanes_bench:
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
