@@ -96,7 +96,7 @@ X86_ZIP(avx2, __m256i, _mm256_)
 #include "lanes_engine.h"
 
 /* AVX-512F: lanes 4q..4q+3 in the q-th 128-bit part.  Each round function
- * is one vpternlogd. */
+ * is one vpternlogd, into d's register (the template lets d die there). */
 typedef uint32_t v16 __attribute__((vector_size(64)));
 #define V v16
 #define ISA(name) avx512_##name
@@ -104,16 +104,19 @@ typedef uint32_t v16 __attribute__((vector_size(64)));
 #define K() sine_in_memory()
 #define OWN_ROUND
 #define OWN_ROWS
-#define TERNLOG(f) (v16)_mm512_ternarylogic_epi32((__m512i)b, (__m512i)c, \
-						  (__m512i)d, MD5_TERNLOG_##f)
+#define TERNLOG(f) (v16)_mm512_ternarylogic_epi32((__m512i)d, (__m512i)b, \
+		(__m512i)c, MD5_TERNLOG_DBC(MD5_TERNLOG_##f))
 
+/* Parts 1-3 by masked broadcasts from memory, which either port of
+ * AVX-512's two may merge, where an insert takes the shuffle port the
+ * transpose needs. */
 INLINE v16 avx512_rows(const uint8_t *const *p, size_t off)
 {
 	__m512i v = _mm512_castsi128_si512(LOAD16(p[0] + off));
 
-	v = _mm512_inserti32x4(v, LOAD16(p[4] + off), 1);
-	v = _mm512_inserti32x4(v, LOAD16(p[8] + off), 2);
-	return (v16)_mm512_inserti32x4(v, LOAD16(p[12] + off), 3);
+	v = _mm512_mask_broadcast_i32x4(v, 0x00f0, LOAD16(p[4] + off));
+	v = _mm512_mask_broadcast_i32x4(v, 0x0f00, LOAD16(p[8] + off));
+	return (v16)_mm512_mask_broadcast_i32x4(v, 0xf000, LOAD16(p[12] + off));
 }
 
 INLINE v16 avx512_round(int i, v16 t, v16 b, v16 c, v16 d)

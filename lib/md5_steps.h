@@ -56,6 +56,13 @@ enum {
 	MD5_TERNLOG_I = 0x39,	/* c ^ (b | ~d) */
 };
 
+/* The table f for vpternlogd(d, b, c) instead, whose first operand is also
+ * its destination: bit 4d + 2b + c of it is bit 4b + 2c + d of f. */
+#define MD5_TERNLOG_DBC(f)                                                  \
+	(((f) & 0x81) | ((f) >> 2 & 1) << 1 | ((f) >> 4 & 1) << 2 |         \
+	 ((f) >> 6 & 1) << 3 | ((f) >> 1 & 1) << 4 | ((f) >> 3 & 1) << 5 | \
+	 ((f) >> 5 & 1) << 6)
+
 /* Initial chaining words A, B, C, D, RFC 1321 section 3.3. */
 static const uint32_t md5_iv[4] = {
 	0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476,

@@ -171,16 +171,20 @@ static void test_ternlog_immediates(void)
 	};
 
 	for (int round = 0; round < 4; round++) {
-		int wrong = 0;
+		unsigned dbc = MD5_TERNLOG_DBC(imm[round]);
+		int wrong = 0, wrong_dbc = 0;
 
 		for (int k = 0; k < 1000; k++) {
 			uint32_t x = (uint32_t)rng(), y = (uint32_t)rng(), z = (uint32_t)rng();
+			uint32_t f = round_function(round, x, y, z);
 
-			wrong += ternlog_model(x, y, z, imm[round]) !=
-				 round_function(round, x, y, z);
+			wrong += ternlog_model(x, y, z, imm[round]) != f;
+			wrong_dbc += ternlog_model(z, x, y, dbc) != f;
 		}
 		ok(wrong == 0, "vpternlogd immediate 0x%02x is %c on 1000 random words",
 		   imm[round], "FGHI"[round]);
+		ok(wrong_dbc == 0, "vpternlogd(d, b, c) immediate 0x%02x is %c",
+		   dbc, "FGHI"[round]);
 	}
 }
 
