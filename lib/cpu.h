@@ -8,14 +8,15 @@
 #include <stdatomic.h>
 
 /* What a transform or an engine may need of the CPU, as a mask.  CPU_INTEL
- * is no instruction set: it says whose timings the CPU has, which decides
- * between code that all run. */
+ * and CPU_AMD are no instruction sets: they say whose timings the CPU has,
+ * which decides between code that all runs. */
 enum {
 	CPU_AVX2 = 1,
 	CPU_AVX512F = 2,
 	CPU_AVX512VL = 4,
 	CPU_INTEL = 8,
-	CPU_NEON = 16,
+	CPU_AMD = 16,
+	CPU_NEON = 32,
 	CPU_PROBED = 1u << 31,
 };
 
@@ -34,6 +35,8 @@ static inline unsigned cpu_probe(void)
 	if (b == signature_INTEL_ebx && c == signature_INTEL_ecx &&
 	    d == signature_INTEL_edx)
 		have |= CPU_INTEL;
+	if (b == signature_AMD_ebx && c == signature_AMD_ecx && d == signature_AMD_edx)
+		have |= CPU_AMD;
 	if (!__get_cpuid(1, &a, &b, &c, &d) || !(c & bit_OSXSAVE))
 		return have;
 	__asm__("xgetbv" : "=a"(xcr0), "=d"(d) : "c"(0));

@@ -18,22 +18,22 @@
 #define NEON_ENGINES 1
 #endif
 
-/* An engine of groups of isa's lanes, interleaved. */
+/* An engine of groups of isa's lanes, interleaved: its blocks function,
+ * its lanes and what it needs of the CPU. */
 #define ENGINE(name, isa, groups, needs, target)                              \
 	target static void name##_blocks(uint32_t (*s)[4],                    \
 					 const uint8_t *const *p, size_t n)    \
 	{                                                                     \
 		isa##_run(groups, s, p, n);                                   \
 	}                                                                     \
-	static const struct md5_engine name##_engine = {                      \
-		#name, groups * isa##_width, name##_blocks, needs };
+	enum { name##_lanes = groups * isa##_width, name##_needs = needs };
 
 static void scalar_blocks(uint32_t (*s)[4], const uint8_t *const *p, size_t n)
 {
 	md5_blocks(s[0], p[0], n);
 }
 
-static const struct md5_engine scalar_engine = { "scalar", 1, scalar_blocks, 0 };
+enum { scalar_lanes = 1, scalar_needs = 0 };
 
 #if defined(X86_ENGINES) || defined(NEON_ENGINES)
 typedef uint32_t v4 __attribute__((vector_size(16)));
@@ -132,15 +132,16 @@ INLINE v16 avx512_round(int i, v16 t, v16 b, v16 c, v16 d)
 X86_ZIP(avx512, __m512i, _mm512_)
 #include "lanes_engine.h"
 
-/* Each is kept for the busy lanes it serves fastest (README): */
+/* Each is the fastest for some number of busy streams on some CPU (the
+ * speed tables below, and README). */
 #define T512 __attribute__((target("avx512f")))
-ENGINE(avx512x2, avx512, 2, CPU_AVX512F | CPU_AVX2, T512) /* 17-32, AVX-512 */
-ENGINE(avx512, avx512, 1, CPU_AVX512F | CPU_AVX2, T512)	/* 9-16, AVX-512 */
-ENGINE(avx2x2, avx2, 2, CPU_AVX2, __attribute__((target("avx2")))) /* 9-16 */
-ENGINE(avx2, avx2, 1, CPU_AVX2, __attribute__((target("avx2"))))	/* 5-8 */
-ENGINE(sse2x2, sse2, 2, 0, )	/* 5-8 without AVX2 */
+ENGINE(avx512x2, avx512, 2, CPU_AVX512F | CPU_AVX2, T512)
+ENGINE(avx512, avx512, 1, CPU_AVX512F | CPU_AVX2, T512)
+ENGINE(avx2x2, avx2, 2, CPU_AVX2, __attribute__((target("avx2"))))
+ENGINE(avx2, avx2, 1, CPU_AVX2, __attribute__((target("avx2"))))
+ENGINE(sse2x2, sse2, 2, 0, )
 #endif /* MD5_LANES_SMALL */
-ENGINE(sse2, sse2, 1, 0, )	/* 2-4 */
+ENGINE(sse2, sse2, 1, 0, )
 
 #elif defined(NEON_ENGINES)
 #include <arm_neon.h>
@@ -175,28 +176,85 @@ INLINE v4 neon_round(int i, v4 t, v4 b, v4 c, v4 d)
 }
 
 #include "lanes_engine.h"
-ENGINE(neon, neon, 1, CPU_NEON, )	/* 2-4 */
+ENGINE(neon, neon, 1, CPU_NEON, )
 
 #endif
 
-/* Fastest first with every lane busy.  Each needs all the features of
- * those after it, so the ones a CPU runs are a tail. */
-static const struct md5_engine *const engines[] = {
+/* The speed tables: for each kind of CPU with figures, its engines with
+ * the MB/s each hashed with every lane busy, fastest first; each needs all
+ * the features of those after it, so the ones a CPU runs are a tail. */
+#define ROW(name, speed)                                                      \
+	&(const struct md5_engine){ #name, name##_lanes, name##_blocks,       \
+				    name##_needs, speed }
+
 #if defined(X86_ENGINES) && !defined(MD5_LANES_SMALL)
-	&avx512x2_engine, &avx512_engine, &avx2x2_engine, &avx2_engine,
-	&sse2x2_engine,
+/* Intel with AVX-512: a Xeon of family 6, model 207 (2 cores of a KVM
+ * guest, 2.5-2.9 GHz), bench/lanes_bench, one core, medians, gcc 12 -O2,
+ * 2026-12-01.  scalar is md5_blocks, which runs md5.c's AVX-512VL
+ * transform there. */
+static const struct md5_engine *const intel_avx512[] = {
+	ROW(avx512x2, 10714),
+	ROW(avx512, 10027),
+	ROW(avx2x2, 5254),
+	ROW(avx2, 3529),
+	ROW(sse2x2, 2642),
+	ROW(sse2, 1747),
+	ROW(scalar, 655),
+	NULL,
+};
+
+/* AMD without AVX-512: an EPYC (2 cores of a KVM guest, 2.7 GHz),
+ * bench/lanes_bench, one core, medians, 2026-12-01 (README's table then,
+ * the engines before the template kept only their state in registers). */
+static const struct md5_engine *const amd_avx2[] = {
+	ROW(avx2x2, 3073),
+	ROW(avx2, 2493),
+	ROW(sse2x2, 2143),
+	ROW(sse2, 1782),
+	ROW(scalar, 620),
+	NULL,
+};
+#endif
+
+/* No figures (other CPUs: Intel without AVX-512, AMD with it, AArch64):
+ * not measurements, but what makes md5_engine_for take one call of the
+ * narrowest engine that holds the streams, the choice made before there
+ * were figures: a call of width w costs 1 + log2(w) / 10, so that wider
+ * costs a little more and two calls more than any one; speed 100 w / (1 +
+ * log2(w) / 10), the same for the same width (the first listed wins). */
+enum { W1 = 100, W4 = 333, W8 = 615, W16 = 1143, W32 = 2133 };
+
+static const struct md5_engine *const unmeasured[] = {
+#if defined(X86_ENGINES) && !defined(MD5_LANES_SMALL)
+	ROW(avx512x2, W32), ROW(avx512, W16), ROW(avx2x2, W16), ROW(avx2, W8),
+	ROW(sse2x2, W8),
 #endif
 #if defined(X86_ENGINES)
-	&sse2_engine,
+	ROW(sse2, W4),
 #elif defined(NEON_ENGINES)
-	&neon_engine,
+	ROW(neon, W4),
 #endif
-	&scalar_engine, NULL,
+	ROW(scalar, W1), NULL,
 };
+
+/* The table of this kind of CPU.  The small build's has sse2 and scalar
+ * only, and needs no probe. */
+static const struct md5_engine *const *table(void)
+{
+#if defined(X86_ENGINES) && !defined(MD5_LANES_SMALL)
+	unsigned have = cpu_features();
+
+	if ((have & CPU_INTEL) && (have & CPU_AVX512F))
+		return intel_avx512;
+	if ((have & CPU_AMD) && !(have & CPU_AVX512F))
+		return amd_avx2;
+#endif
+	return unmeasured;
+}
 
 const struct md5_engine *const *md5_engines(void)
 {
-	const struct md5_engine *const *e = engines;
+	const struct md5_engine *const *e = table();
 
 	while ((*e)->needs && ((*e)->needs & ~cpu_features()))
 		e++;
@@ -209,4 +267,59 @@ const struct md5_engine *md5_engine_pick(const char *name)
 		if (name == NULL || strcmp((*e)->name, name) == 0)
 			return *e;
 	return NULL;
+}
+
+/* The time of a call of e, in units of 2^-32 second per MB. */
+static uint64_t call_cost(const struct md5_engine *e)
+{
+	return ((uint64_t)e->width << 32) / (e->speed ? e->speed : 1);
+}
+
+/* cost[m] for m <= n: the least time the calls for m streams take; first[m]
+ * the engine of the first such call.  Engines of e in order, so that the
+ * earlier of two as fast is taken.  n at most MD5_LANES_MAX. */
+static void plan(const struct md5_engine *const *e, unsigned n, uint64_t *cost,
+		 const struct md5_engine **first)
+{
+	cost[0] = 0;
+	first[0] = NULL;
+	for (unsigned m = 1; m <= n; m++) {
+		cost[m] = UINT64_MAX;
+		first[m] = NULL;
+		for (const struct md5_engine *const *x = e; *x; x++) {
+			unsigned rest = m > (*x)->width ? m - (*x)->width : 0;
+			uint64_t c = call_cost(*x) + cost[rest];
+
+			if (c < cost[m]) {
+				cost[m] = c;
+				first[m] = *x;
+			}
+		}
+	}
+}
+
+const struct md5_engine *md5_engine_for(const struct md5_engine *const *e,
+					unsigned n)
+{
+	uint64_t cost[MD5_LANES_MAX + 1];
+	const struct md5_engine *first[MD5_LANES_MAX + 1];
+
+	if (n > MD5_LANES_MAX)
+		n = MD5_LANES_MAX;
+	plan(e, n, cost, first);
+	return first[n];
+}
+
+unsigned md5_lanes_width(const struct md5_engine *const *e)
+{
+	uint64_t cost[MD5_LANES_MAX + 1];
+	const struct md5_engine *first[MD5_LANES_MAX + 1];
+	unsigned best = 0;
+
+	plan(e, MD5_LANES_MAX, cost, first);
+	/* m / cost[m] above best's, as products: costs stay below 2^43. */
+	for (unsigned m = 1; m <= MD5_LANES_MAX && first[m]; m++)
+		if (best == 0 || m * cost[best] > best * cost[m])
+			best = m;
+	return best;
 }
