@@ -269,15 +269,16 @@ const struct md5_engine *md5_engine_pick(const char *name)
 	return NULL;
 }
 
-/* The time of a call of e, in units of 2^-32 second per MB. */
+/* The seconds a call of e takes to hash 1 MB in every lane, times 2^32. */
 static uint64_t call_cost(const struct md5_engine *e)
 {
 	return ((uint64_t)e->width << 32) / (e->speed ? e->speed : 1);
 }
 
 /* cost[m] for m <= n: the least time the calls for m streams take; first[m]
- * the engine of the first such call.  Engines of e in order, so that the
- * earlier of two as fast is taken.  n at most MD5_LANES_MAX. */
+ * the engine of the first such call.  An engine at a time, each taken for
+ * as many calls as pay, as in a knapsack; a later engine replaces an
+ * earlier one only when faster.  n at most MD5_LANES_MAX. */
 static void plan(const struct md5_engine *const *e, unsigned n, uint64_t *cost,
 		 const struct md5_engine **first)
 {
@@ -286,13 +287,16 @@ static void plan(const struct md5_engine *const *e, unsigned n, uint64_t *cost,
 	for (unsigned m = 1; m <= n; m++) {
 		cost[m] = UINT64_MAX;
 		first[m] = NULL;
-		for (const struct md5_engine *const *x = e; *x; x++) {
-			unsigned rest = m > (*x)->width ? m - (*x)->width : 0;
-			uint64_t c = call_cost(*x) + cost[rest];
+	}
+	for (; *e; e++) {
+		uint64_t call = call_cost(*e);
 
-			if (c < cost[m]) {
-				cost[m] = c;
-				first[m] = *x;
+		for (unsigned m = 1; m <= n; m++) {
+			unsigned rest = m > (*e)->width ? m - (*e)->width : 0;
+
+			if (call + cost[rest] < cost[m]) {
+				cost[m] = call + cost[rest];
+				first[m] = *e;
 			}
 		}
 	}
