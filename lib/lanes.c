@@ -37,18 +37,6 @@ enum { scalar_lanes = 1, scalar_needs = 0 };
 
 #if defined(X86_ENGINES) || defined(NEON_ENGINES)
 typedef uint32_t v4 __attribute__((vector_size(16)));
-
-/* md5_sine, at an address the compiler cannot see through: the steps then
- * broadcast constants from memory, where GCC would build each AVX vector
- * in an integer register and move it over (clang so for NEON).  Taken
- * once per block, or the compilers hoist 64 vectors onto the stack. */
-static inline const uint32_t *sine_in_memory(void)
-{
-	const uint32_t *k = md5_sine;
-
-	__asm__("" : "+r"(k));
-	return k;
-}
 #endif
 
 #if defined(X86_ENGINES)
@@ -83,7 +71,7 @@ typedef uint32_t v8 __attribute__((vector_size(32)));
 #define V v8
 #define ISA(name) avx2_##name
 #define INLINE static inline __attribute__((always_inline, target("avx2")))
-#define K() sine_in_memory()
+#define K() md5_sine_in_memory()
 
 #define OWN_ROWS
 
@@ -101,7 +89,7 @@ typedef uint32_t v16 __attribute__((vector_size(64)));
 #define V v16
 #define ISA(name) avx512_##name
 #define INLINE static inline __attribute__((always_inline, target("avx512f")))
-#define K() sine_in_memory()
+#define K() md5_sine_in_memory()
 #define OWN_ROUND
 #define OWN_ROWS
 #define TERNLOG(f) (v16)_mm512_ternarylogic_epi32((__m512i)d, (__m512i)b, \
@@ -152,7 +140,7 @@ ENGINE(sse2, sse2, 1, 0, )
 #define V v4
 #define ISA(name) neon_##name
 #define INLINE static inline __attribute__((always_inline))
-#define K() sine_in_memory()
+#define K() md5_sine_in_memory()
 #define OWN_ROUND
 
 INLINE v4 neon_zip(v4 x, v4 y, int size, int hi)

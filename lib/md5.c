@@ -131,17 +131,6 @@ AVX512VL static inline v4 ternlog(int i, v4 b, v4 c, v4 d)
 	}
 }
 
-/* md5_sine, at an address the compiler cannot see through, taken once a
- * block: the steps then add the constants from memory, where clang would
- * hoist 64 vectors out of the loop onto the stack. */
-static inline const uint32_t *sine_in_memory(void)
-{
-	const uint32_t *k = md5_sine;
-
-	__asm__("" : "+r"(k));
-	return k;
-}
-
 /* md5_block's loop with each word in the low lane of a vector register,
  * where AVX-512VL has every operation on the path from b to the next b as
  * one instruction: ternary logic, add, rotate, add.  As in md5_block, a,
@@ -153,7 +142,7 @@ AVX512VL static void avx512vl_blocks(uint32_t state[4], const uint8_t *p,
 	v4 a = { state[0] }, b = { state[1] }, c = { state[2] }, d = { state[3] };
 
 	for (; nblocks; nblocks--, p += MD5_BLOCK_LENGTH) {
-		const uint32_t *k = sine_in_memory();
+		const uint32_t *k = md5_sine_in_memory();
 		v4 a0 = a, b0 = b, c0 = c, d0 = d;
 
 #pragma GCC unroll 64
@@ -196,7 +185,8 @@ static const struct transform {
 	unsigned needs, fastest_with;	/* CPU features (cpu.h) */
 } transforms[] = {
 #if defined(AVX512VL_TRANSFORM)
-	/* AMD's vector rotate (Zen 4, Zen 5) takes two cycles, not one. */
+	/* Where the vector rotate takes one cycle, Intel's: with two on
+	 * the path of every step, the portable loop is faster (README). */
 	{ "avx512vl", avx512vl_blocks, CPU_AVX512VL, CPU_INTEL },
 #endif
 	{ "scalar", scalar_blocks, 0, 0 },

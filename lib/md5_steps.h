@@ -68,4 +68,18 @@ static const uint32_t md5_iv[4] = {
 	0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476,
 };
 
+#if defined(__GNUC__)
+/* md5_sine, at an address the compiler cannot see through: vector code
+ * then adds each constant broadcast from memory, where compilers would
+ * build each vector in an integer register and move it over, or hoist all
+ * 64 vectors out of the loop onto the stack.  Taken once a block. */
+static inline const uint32_t *md5_sine_in_memory(void)
+{
+	const uint32_t *k = md5_sine;
+
+	__asm__("" : "+r"(k));
+	return k;
+}
+#endif
+
 #endif
