@@ -17,7 +17,7 @@ enum {
 	CPU_INTEL = 8,
 	CPU_AMD = 16,
 	CPU_NEON = 32,
-	CPU_PROBED = 1u << 31,
+	CPU_PROBED = 1 << 30,	/* no feature: the probe has run */
 };
 
 #if defined(__x86_64__) && defined(__GNUC__)
