@@ -177,23 +177,25 @@ ENGINE(neon, neon, 1, CPU_NEON, )
 
 #if defined(X86_ENGINES) && !defined(MD5_LANES_SMALL)
 /* Intel with AVX-512: a Xeon of family 6, model 207 (2 cores of a KVM
- * guest, 2.5-2.9 GHz), bench/lanes_bench, one core, medians, gcc 12 -O2,
- * 2026-12-01.  scalar is md5_blocks, which runs md5.c's AVX-512VL
- * transform there. */
+ * guest shared with other builds; 2.4-2.9 GHz by a chain of dependent
+ * adds), bench/lanes_bench on one core (taskset), gcc 12 -O2: the median
+ * of 30 runs' medians over ten minutes, 2026-12-01.  scalar is
+ * md5_blocks, which runs md5.c's AVX-512VL transform there. */
 static const struct md5_engine *const intel_avx512[] = {
-	ROW(avx512x2, 10714),
-	ROW(avx512, 10027),
-	ROW(avx2x2, 5254),
-	ROW(avx2, 3529),
-	ROW(sse2x2, 2642),
-	ROW(sse2, 1747),
-	ROW(scalar, 655),
+	ROW(avx512x2, 10866),
+	ROW(avx512, 10150),
+	ROW(avx2x2, 5298),
+	ROW(avx2, 3512),
+	ROW(sse2x2, 2742),
+	ROW(sse2, 1778),
+	ROW(scalar, 666),
 	NULL,
 };
 
 /* AMD without AVX-512: an EPYC (2 cores of a KVM guest, 2.7 GHz),
- * bench/lanes_bench, one core, medians, 2026-12-01 (README's table then,
- * the engines before the template kept only their state in registers). */
+ * bench/lanes_bench on one core, medians of 5 runs, 2026-12-01: README's
+ * figures of the engines before the template kept only their state in
+ * registers, and of 1 MiB a lane streamed from memory. */
 static const struct md5_engine *const amd_avx2[] = {
 	ROW(avx2x2, 3073),
 	ROW(avx2, 2493),
