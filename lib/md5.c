@@ -118,24 +118,37 @@ static void scalar_blocks(uint32_t state[4], const uint8_t *p, size_t nblocks)
 
 typedef uint32_t v4 __attribute__((vector_size(16)));
 
-/* f(b, c, d) of step i, in one instruction. */
+/* f(b, c, d) of step i, in one instruction, into d's register. */
 AVX512VL static inline v4 ternlog(int i, v4 b, v4 c, v4 d)
 {
-	__m128i x = (__m128i)b, y = (__m128i)c, z = (__m128i)d;
+	__m128i x = (__m128i)d, y = (__m128i)b, z = (__m128i)c;
 
 	switch (i / 16) {
-	case 0:	return (v4)_mm_ternarylogic_epi32(x, y, z, MD5_TERNLOG_F);
-	case 1:	return (v4)_mm_ternarylogic_epi32(x, y, z, MD5_TERNLOG_G);
-	case 2:	return (v4)_mm_ternarylogic_epi32(x, y, z, MD5_TERNLOG_H);
-	default: return (v4)_mm_ternarylogic_epi32(x, y, z, MD5_TERNLOG_I);
+	case 0:	return (v4)_mm_ternarylogic_epi32(x, y, z, MD5_TERNLOG_DBC(MD5_TERNLOG_F));
+	case 1:	return (v4)_mm_ternarylogic_epi32(x, y, z, MD5_TERNLOG_DBC(MD5_TERNLOG_G));
+	case 2:	return (v4)_mm_ternarylogic_epi32(x, y, z, MD5_TERNLOG_DBC(MD5_TERNLOG_H));
+	default: return (v4)_mm_ternarylogic_epi32(x, y, z, MD5_TERNLOG_DBC(MD5_TERNLOG_I));
 	}
+}
+
+/* What step i adds to f before the rotate: a, the constant and the message
+ * word, summed first and pinned, as in md5_block. */
+AVX512VL static inline v4 early_sum(int i, v4 a, const uint32_t *k, const uint8_t *p)
+{
+	v4 t = a + k[i];
+
+	VPIN(t);
+	t += load32le(p + 4 * md5_word[i]);
+	VPIN(t);
+	return t;
 }
 
 /* md5_block's loop with each word in the low lane of a vector register,
  * where AVX-512VL has every operation on the path from b to the next b as
- * one instruction: ternary logic, add, rotate, add.  As in md5_block, a,
- * the constant and the message word are summed first and pinned; the
- * chaining words stay in registers from block to block. */
+ * one instruction: ternary logic, add, rotate, add.  The next step's
+ * early sum takes d (its a) before the ternary logic, so that this can
+ * write over d, with no copy of b first.  The chaining words stay in
+ * registers from block to block. */
 AVX512VL static void avx512vl_blocks(uint32_t state[4], const uint8_t *p,
 				     size_t nblocks)
 {
@@ -143,18 +156,18 @@ AVX512VL static void avx512vl_blocks(uint32_t state[4], const uint8_t *p,
 
 	for (; nblocks; nblocks--, p += MD5_BLOCK_LENGTH) {
 		const uint32_t *k = md5_sine_in_memory();
-		v4 a0 = a, b0 = b, c0 = c, d0 = d;
+		v4 a0 = a, b0 = b, c0 = c, d0 = d, e = early_sum(0, a, k, p);
 
 #pragma GCC unroll 64
 		for (int i = 0; i < 64; i++) {
-			v4 t = a + k[i];
+			v4 t = e;
 			int s = md5_shift[i];
 
-			VPIN(t);
-			t += load32le(p + 4 * md5_word[i]);
-			VPIN(t);
+			if (i < 63)
+				e = early_sum(i + 1, d, k, p);
+			else
+				a = d;
 			t += ternlog(i, b, c, d);
-			a = d;
 			d = c;
 			c = b;
 			if (i == 63) {
