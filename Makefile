@@ -19,7 +19,8 @@ INSTALL = install
 # make static: musl-gcc (Debian: musl-tools); small rather than fast, since
 # -Os costs the hash nothing measurable, and -flto lets the hooks of
 # --progress vanish.  MD5_LANES_SMALL keeps the sse2 lane engine only
-# (lib/lanes.c); MD5SUM_SMALL leaves out the drawing of --progress
+# (lib/lanes.c) and the portable one-stream transform (lib/md5.c: no
+# AVX-512VL); MD5SUM_SMALL leaves out the drawing of --progress
 # (progress.c), which would take the file to 72 KiB.  A common page size
 # below the 4 KiB of x86-64 keeps ld from padding the file up to the next
 # page before the data segment.
