@@ -19,7 +19,8 @@ INSTALL = install
 # make static: musl-gcc (Debian: musl-tools); small rather than fast, since
 # -Os costs the hash nothing measurable, and -flto lets the hooks of
 # --progress vanish.  MD5_LANES_SMALL keeps the sse2 lane engine only
-# (lib/lanes.c); MD5SUM_SMALL leaves out the drawing of --progress
+# (lib/lanes.c) and the portable one-stream transform (lib/md5.c: no
+# AVX-512VL); MD5SUM_SMALL leaves out the drawing of --progress
 # (progress.c), which would take the file to 72 KiB.  A common page size
 # below the 4 KiB of x86-64 keeps ld from padding the file up to the next
 # page before the data segment.
@@ -56,13 +57,13 @@ TESTS = tests/unit tests/lanes_test tests/opts_test
 HELPERS = tests/quote_driver tests/device_probe
 TEST_CFLAGS = $(STD) -I. -Ilib -Itests $(CPPFLAGS) $(CFLAGS) -MMD -MP
 
-tests/unit: tests/unit.o tests/tap.o lib/md5.o
+tests/unit: tests/unit.o tests/tap.o
 tests/lanes_test: tests/lanes_test.o tests/tap.o $(LIB_OBJ)
 tests/opts_test: tests/opts_test.o tests/tap.o opts.o msg.o out.o progress.o quote.o
 tests/quote_driver: tests/quote_driver.o quote.o
 tests/device_probe: tests/device_probe.o device.o
-bench/micro: bench/micro.o lib/md5.o
-bench/lanes_bench: bench/lanes_bench.o $(LIB_OBJ)
+bench/micro: bench/micro.o
+bench/lanes_bench: bench/lanes_bench.o lib/lanes.o
 
 $(TESTS) $(HELPERS) bench/micro bench/lanes_bench:
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)

@@ -4,9 +4,9 @@
  * differently.  On x86-64 the engines beyond SSE2 have per-function target
  * attributes and are chosen at run time, so the program runs on any x86-64;
  * MD5_LANES_SMALL keeps only sse2, for a small binary (make static). */
-#include <stdatomic.h>
 #include <string.h>
 
+#include "cpu.h"
 #include "lanes.h"
 #include "md5.h"
 #include "md5_steps.h"
@@ -18,44 +18,28 @@
 #define NEON_ENGINES 1
 #endif
 
-/* What an engine may need of the CPU, as a mask. */
-enum { CPU_AVX2 = 1, CPU_AVX512F = 2, CPU_NEON = 4, CPU_PROBED = 1u << 31 };
-
-/* An engine of groups of isa's lanes, interleaved. */
+/* An engine of groups of isa's lanes, interleaved: its blocks function,
+ * its lanes and what it needs of the CPU. */
 #define ENGINE(name, isa, groups, needs, target)                              \
 	target static void name##_blocks(uint32_t (*s)[4],                    \
 					 const uint8_t *const *p, size_t n)    \
 	{                                                                     \
 		isa##_run(groups, s, p, n);                                   \
 	}                                                                     \
-	static const struct md5_engine name##_engine = {                      \
-		#name, groups * isa##_width, name##_blocks, needs };
+	enum { name##_lanes = groups * isa##_width, name##_needs = needs };
 
 static void scalar_blocks(uint32_t (*s)[4], const uint8_t *const *p, size_t n)
 {
 	md5_blocks(s[0], p[0], n);
 }
 
-static const struct md5_engine scalar_engine = { "scalar", 1, scalar_blocks, 0 };
+enum { scalar_lanes = 1, scalar_needs = 0 };
 
 #if defined(X86_ENGINES) || defined(NEON_ENGINES)
 typedef uint32_t v4 __attribute__((vector_size(16)));
-
-/* md5_sine, at an address the compiler cannot see through: the steps then
- * broadcast constants from memory, where GCC would build each AVX vector
- * in an integer register and move it over (clang so for NEON).  Taken
- * once per block, or the compilers hoist 64 vectors onto the stack. */
-static inline const uint32_t *sine_in_memory(void)
-{
-	const uint32_t *k = md5_sine;
-
-	__asm__("" : "+r"(k));
-	return k;
-}
 #endif
 
 #if defined(X86_ENGINES)
-#include <cpuid.h>
 #include <immintrin.h>
 
 #define VPIN(x) __asm__("" : "+v"(x))	/* PIN of md5.c, for a vector */
@@ -87,7 +71,7 @@ typedef uint32_t v8 __attribute__((vector_size(32)));
 #define V v8
 #define ISA(name) avx2_##name
 #define INLINE static inline __attribute__((always_inline, target("avx2")))
-#define K() sine_in_memory()
+#define K() md5_sine_in_memory()
 
 #define OWN_ROWS
 
@@ -100,76 +84,55 @@ X86_ZIP(avx2, __m256i, _mm256_)
 #include "lanes_engine.h"
 
 /* AVX-512F: lanes 4q..4q+3 in the q-th 128-bit part.  Each round function
- * is one vpternlogd, whose truth table is the function applied to the
- * truth tables of its inputs, TB, TC and TD. */
+ * is one vpternlogd, into d's register (the template lets d die there). */
 typedef uint32_t v16 __attribute__((vector_size(64)));
-enum { TB = 0xf0, TC = 0xcc, TD = 0xaa };
 #define V v16
 #define ISA(name) avx512_##name
 #define INLINE static inline __attribute__((always_inline, target("avx512f")))
-#define K() sine_in_memory()
+#define K() md5_sine_in_memory()
 #define OWN_ROUND
 #define OWN_ROWS
-#define TERNLOG(f) (v16)_mm512_ternarylogic_epi32((__m512i)b, (__m512i)c, \
-						  (__m512i)d, (f) & 0xff)
+#define TERNLOG(f) (v16)_mm512_ternarylogic_epi32((__m512i)d, (__m512i)b, \
+		(__m512i)c, MD5_TERNLOG_DBC(MD5_TERNLOG_##f))
 
+/* Parts 1-3 by masked broadcasts from memory, which either port of
+ * AVX-512's two may merge, where an insert takes the shuffle port the
+ * transpose needs. */
 INLINE v16 avx512_rows(const uint8_t *const *p, size_t off)
 {
 	__m512i v = _mm512_castsi128_si512(LOAD16(p[0] + off));
 
-	v = _mm512_inserti32x4(v, LOAD16(p[4] + off), 1);
-	v = _mm512_inserti32x4(v, LOAD16(p[8] + off), 2);
-	return (v16)_mm512_inserti32x4(v, LOAD16(p[12] + off), 3);
+	v = _mm512_mask_broadcast_i32x4(v, 0x00f0, LOAD16(p[4] + off));
+	v = _mm512_mask_broadcast_i32x4(v, 0x0f00, LOAD16(p[8] + off));
+	return (v16)_mm512_mask_broadcast_i32x4(v, 0xf000, LOAD16(p[12] + off));
 }
 
 INLINE v16 avx512_round(int i, v16 t, v16 b, v16 c, v16 d)
 {
 	switch (i / 16) {
-	case 0:	return t + TERNLOG(TD ^ (TB & (TC ^ TD)));
-	case 1:	return t + TERNLOG((TB & TD) | (TC & ~TD));
-	case 2:	return t + TERNLOG(TB ^ TC ^ TD);
-	default: return t + TERNLOG(TC ^ (TB | ~TD));
+	case 0:	return t + TERNLOG(F);
+	case 1:	return t + TERNLOG(G);
+	case 2:	return t + TERNLOG(H);
+	default: return t + TERNLOG(I);
 	}
 }
 
 X86_ZIP(avx512, __m512i, _mm512_)
 #include "lanes_engine.h"
 
-/* Each is kept for the busy lanes it serves fastest (README): */
+/* Each is the fastest for some number of busy streams on some CPU (the
+ * speed tables below, and README). */
 #define T512 __attribute__((target("avx512f")))
-ENGINE(avx512x2, avx512, 2, CPU_AVX512F | CPU_AVX2, T512) /* 17-32, AVX-512 */
-ENGINE(avx512, avx512, 1, CPU_AVX512F | CPU_AVX2, T512)	/* 9-16, AVX-512 */
-ENGINE(avx2x2, avx2, 2, CPU_AVX2, __attribute__((target("avx2")))) /* 9-16 */
-ENGINE(avx2, avx2, 1, CPU_AVX2, __attribute__((target("avx2"))))	/* 5-8 */
-ENGINE(sse2x2, sse2, 2, 0, )	/* 5-8 without AVX2 */
+ENGINE(avx512x2, avx512, 2, CPU_AVX512F | CPU_AVX2, T512)
+ENGINE(avx512, avx512, 1, CPU_AVX512F | CPU_AVX2, T512)
+ENGINE(avx2x2, avx2, 2, CPU_AVX2, __attribute__((target("avx2"))))
+ENGINE(avx2, avx2, 1, CPU_AVX2, __attribute__((target("avx2"))))
+ENGINE(sse2x2, sse2, 2, 0, )
 #endif /* MD5_LANES_SMALL */
-ENGINE(sse2, sse2, 1, 0, )	/* 2-4 */
-
-/* AVX2 and AVX-512F, when both the CPU and the OS have them: the OS must
- * save the wider registers on a context switch, which XCR0 tells (bits
- * 1-2 for AVX, 5-7 for AVX-512).  By hand rather than with
- * __builtin_cpu_supports, whose run-time part costs 5 KiB statically. */
-static unsigned probe_cpu(void)
-{
-	unsigned a, b, c, d, xcr0, have = 0;
-
-	if (!__get_cpuid(1, &a, &b, &c, &d) || !(c & bit_OSXSAVE))
-		return 0;
-	__asm__("xgetbv" : "=a"(xcr0), "=d"(d) : "c"(0));
-	if (!__get_cpuid_count(7, 0, &a, &b, &c, &d))
-		return 0;
-	if ((xcr0 & 0x06) == 0x06 && (b & bit_AVX2))
-		have |= CPU_AVX2;
-	if ((xcr0 & 0xe6) == 0xe6 && (b & bit_AVX512F))
-		have |= CPU_AVX512F;
-	return have;
-}
+ENGINE(sse2, sse2, 1, 0, )
 
 #elif defined(NEON_ENGINES)
 #include <arm_neon.h>
-#if defined(__linux__)
-#include <sys/auxv.h>
-#endif
 
 /* NEON.  Built by aarch64 cross-compilers and run under qemu-aarch64; not
  * yet measured on hardware. */
@@ -177,7 +140,7 @@ static unsigned probe_cpu(void)
 #define V v4
 #define ISA(name) neon_##name
 #define INLINE static inline __attribute__((always_inline))
-#define K() sine_in_memory()
+#define K() md5_sine_in_memory()
 #define OWN_ROUND
 
 INLINE v4 neon_zip(v4 x, v4 y, int size, int hi)
@@ -201,50 +164,87 @@ INLINE v4 neon_round(int i, v4 t, v4 b, v4 c, v4 d)
 }
 
 #include "lanes_engine.h"
-ENGINE(neon, neon, 1, CPU_NEON, )	/* 2-4 */
+ENGINE(neon, neon, 1, CPU_NEON, )
 
-/* Every AArch64 CPU has Advanced SIMD, but the kernel has the last word. */
-#if defined(__linux__) && defined(HWCAP_ASIMD)
-#define probe_cpu() (getauxval(AT_HWCAP) & HWCAP_ASIMD ? CPU_NEON : 0u)
-#else
-#define probe_cpu() CPU_NEON
 #endif
 
-#else
-#define probe_cpu() 0u
-#endif
+/* The speed tables: for each kind of CPU with figures, its engines with
+ * the MB/s each hashed with every lane busy, fastest first; each needs all
+ * the features of those after it, so the ones a CPU runs are a tail. */
+#define ROW(name, speed)                                                      \
+	&(const struct md5_engine){ #name, name##_lanes, name##_blocks,       \
+				    name##_needs, speed }
 
-/* Fastest first with every lane busy.  Each needs all the features of
- * those after it, so the ones a CPU runs are a tail. */
-static const struct md5_engine *const engines[] = {
 #if defined(X86_ENGINES) && !defined(MD5_LANES_SMALL)
-	&avx512x2_engine, &avx512_engine, &avx2x2_engine, &avx2_engine,
-	&sse2x2_engine,
-#endif
-#if defined(X86_ENGINES)
-	&sse2_engine,
-#elif defined(NEON_ENGINES)
-	&neon_engine,
-#endif
-	&scalar_engine, NULL,
+/* Intel with AVX-512: a Xeon of family 6, model 207 (2 cores of a KVM
+ * guest shared with other builds; 2.4-2.9 GHz by a chain of dependent
+ * adds), bench/lanes_bench on one core (taskset), gcc 12 -O2: the median
+ * of 30 runs' medians over ten minutes, 2026-12-01.  scalar is
+ * md5_blocks, which runs md5.c's AVX-512VL transform there. */
+static const struct md5_engine *const intel_avx512[] = {
+	ROW(avx512x2, 10866),
+	ROW(avx512, 10150),
+	ROW(avx2x2, 5298),
+	ROW(avx2, 3512),
+	ROW(sse2x2, 2742),
+	ROW(sse2, 1778),
+	ROW(scalar, 666),
+	NULL,
 };
 
-/* The CPU's features, probed by the first call only. */
-static unsigned cpu_features(void)
-{
-	static atomic_uint known;	/* the features, with CPU_PROBED */
-	unsigned have = atomic_load_explicit(&known, memory_order_relaxed);
+/* AMD without AVX-512: an EPYC (2 cores of a KVM guest, 2.7 GHz),
+ * bench/lanes_bench on one core, medians of 5 runs, 2026-12-01: README's
+ * figures of the engines before the template kept only their state in
+ * registers, and of 1 MiB a lane streamed from memory. */
+static const struct md5_engine *const amd_avx2[] = {
+	ROW(avx2x2, 3073),
+	ROW(avx2, 2493),
+	ROW(sse2x2, 2143),
+	ROW(sse2, 1782),
+	ROW(scalar, 620),
+	NULL,
+};
+#endif
 
-	if (have == 0) {
-		have = probe_cpu() | CPU_PROBED;
-		atomic_store_explicit(&known, have, memory_order_relaxed);
-	}
-	return have;
+/* No figures (other CPUs: Intel without AVX-512, AMD with it, AArch64):
+ * not measurements, but what makes md5_engine_for take one call of the
+ * narrowest engine that holds the streams, the choice made before there
+ * were figures: a call of width w costs 1 + log2(w) / 10, so that wider
+ * costs a little more and two calls more than any one; speed 100 w / (1 +
+ * log2(w) / 10), the same for the same width (the first listed wins). */
+enum { W1 = 100, W4 = 333, W8 = 615, W16 = 1143, W32 = 2133 };
+
+static const struct md5_engine *const unmeasured[] = {
+#if defined(X86_ENGINES) && !defined(MD5_LANES_SMALL)
+	ROW(avx512x2, W32), ROW(avx512, W16), ROW(avx2x2, W16), ROW(avx2, W8),
+	ROW(sse2x2, W8),
+#endif
+#if defined(X86_ENGINES)
+	ROW(sse2, W4),
+#elif defined(NEON_ENGINES)
+	ROW(neon, W4),
+#endif
+	ROW(scalar, W1), NULL,
+};
+
+/* The table of this kind of CPU.  The small build's has sse2 and scalar
+ * only, and needs no probe. */
+static const struct md5_engine *const *table(void)
+{
+#if defined(X86_ENGINES) && !defined(MD5_LANES_SMALL)
+	unsigned have = cpu_features();
+
+	if ((have & CPU_INTEL) && (have & CPU_AVX512F))
+		return intel_avx512;
+	if ((have & CPU_AMD) && !(have & CPU_AVX512F))
+		return amd_avx2;
+#endif
+	return unmeasured;
 }
 
 const struct md5_engine *const *md5_engines(void)
 {
-	const struct md5_engine *const *e = engines;
+	const struct md5_engine *const *e = table();
 
 	while ((*e)->needs && ((*e)->needs & ~cpu_features()))
 		e++;
@@ -257,4 +257,63 @@ const struct md5_engine *md5_engine_pick(const char *name)
 		if (name == NULL || strcmp((*e)->name, name) == 0)
 			return *e;
 	return NULL;
+}
+
+/* The seconds a call of e takes to hash 1 MB in every lane, times 2^32. */
+static uint64_t call_cost(const struct md5_engine *e)
+{
+	return ((uint64_t)e->width << 32) / (e->speed ? e->speed : 1);
+}
+
+/* cost[m] for m <= n: the least time the calls for m streams take; first[m]
+ * the engine of the first such call.  An engine at a time, each taken for
+ * as many calls as pay, as in a knapsack; a later engine replaces an
+ * earlier one only when faster.  n at most MD5_LANES_MAX. */
+static void plan(const struct md5_engine *const *e, unsigned n, uint64_t *cost,
+		 const struct md5_engine **first)
+{
+	cost[0] = 0;
+	first[0] = NULL;
+	for (unsigned m = 1; m <= n; m++) {
+		cost[m] = UINT64_MAX;
+		first[m] = NULL;
+	}
+	for (; *e; e++) {
+		uint64_t call = call_cost(*e);
+
+		for (unsigned m = 1; m <= n; m++) {
+			unsigned rest = m > (*e)->width ? m - (*e)->width : 0;
+
+			if (call + cost[rest] < cost[m]) {
+				cost[m] = call + cost[rest];
+				first[m] = *e;
+			}
+		}
+	}
+}
+
+const struct md5_engine *md5_engine_for(const struct md5_engine *const *e,
+					unsigned n)
+{
+	uint64_t cost[MD5_LANES_MAX + 1];
+	const struct md5_engine *first[MD5_LANES_MAX + 1];
+
+	if (n > MD5_LANES_MAX)
+		n = MD5_LANES_MAX;
+	plan(e, n, cost, first);
+	return first[n];
+}
+
+unsigned md5_lanes_width(const struct md5_engine *const *e)
+{
+	uint64_t cost[MD5_LANES_MAX + 1];
+	const struct md5_engine *first[MD5_LANES_MAX + 1];
+	unsigned best = 0;
+
+	plan(e, MD5_LANES_MAX, cost, first);
+	/* m / cost[m] above best's, as products: costs stay below 2^43. */
+	for (unsigned m = 1; m <= MD5_LANES_MAX && first[m]; m++)
+		if (best == 0 || m * cost[best] > best * cost[m])
+			best = m;
+	return best;
 }

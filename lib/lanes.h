@@ -29,16 +29,34 @@ struct md5_engine {
 	void (*blocks)(uint32_t (*state)[4], const uint8_t *const *p,
 		       size_t nblocks);
 	unsigned needs;		/* the CPU features it needs (lanes.c) */
+	unsigned speed;		/* MB/s with every lane busy, one core,
+				 * measured: lanes.c says where */
 };
 
 /* The fastest engine this CPU runs, or the one called name (NULL when that
  * one is unknown or not supported here).  name NULL means fastest, by
- * throughput with every lane busy: with fewer streams than its width a
- * narrower engine from md5_engines() may do better. */
+ * throughput with every lane busy: with fewer streams than its width
+ * another may do better (md5_engine_for). */
 const struct md5_engine *md5_engine_pick(const char *name);
 
 /* All engines this CPU runs, fastest first, NULL-terminated; "scalar"
  * (width 1, md5_blocks) is always among them. */
 const struct md5_engine *const *md5_engines(void);
+
+/* For n busy streams (n >= 1) to be hashed with the engines e
+ * (NULL-terminated, as md5_engines() gives, or a one-engine list), the
+ * engine to run on the first min(n, its width) of them, such that calling
+ * this again for the rest hashes all n fastest.  Fastest by the speeds: a
+ * call of an engine costs width / speed, however few of its lanes are
+ * busy, and the calls for n streams cost least in all.  n counts as at
+ * most MD5_LANES_MAX; NULL for n 0 or no engine. */
+const struct md5_engine *md5_engine_for(const struct md5_engine *const *e,
+					unsigned n);
+
+/* How many streams a caller should keep busy for engines e: the smallest
+ * n, at most MD5_LANES_MAX, for which the calls md5_engine_for plans hash
+ * the most bytes a second; more streams are no faster per stream.  0 for
+ * no engine. */
+unsigned md5_lanes_width(const struct md5_engine *const *e);
 
 #endif

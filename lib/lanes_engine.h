@@ -3,15 +3,20 @@
  * md5_block of md5.c with each word widened to a vector V of lanes: the
  * same steps from md5_steps.h, in the same order, unrolled so that the
  * tables fold into the code; `groups` sets of lanes interleave step by
- * step.  Blocks are transposed as they are loaded: rows of four words from
- * lanes r, r + 4, ... (one in each 128-bit part of V) become columns.
+ * step.  Only the chaining words live in registers: each block's message
+ * words are transposed into a scratch area in memory during the block
+ * before, four words at a time between the steps, and each step adds its
+ * word from there; each step's constant is broadcast once for every group.
+ * So two groups need no more registers than their state, where words held
+ * in registers spilled.  Four words are transposed from rows of four words
+ * of lanes r, r + 4, ... (one in each 128-bit part of V).
  *
  * lanes.c includes this once per instruction set, having defined V,
  * ISA(name) (that set's name for name), INLINE (always_inline, target),
  * K() (the step constants), VPIN(x) (x pinned to a vector register), and
  * ISA(zip)(x, y, size, hi): the low (hi 0) or high halves of each part of
  * x and y interleaved in units of size bytes.  With OWN_ROWS it gives
- * ISA(rows)(p, off), the 16 bytes at off from p[4q] in part q, and with
+ * ISA(rows)(p, off), the 16 bytes at off from p[4q] in part q; with
  * OWN_ROUND ISA(round), where it has better instructions than operators. */
 #define W ((int)(sizeof(V) / sizeof(uint32_t)))
 
@@ -43,14 +48,21 @@ INLINE V ISA(round)(int i, V t, V b, V c, V d)
 }
 #endif
 
-/* Step i of md5_block: a, the constant and the message word are summed
- * first and pinned, so that the round function of b is added last. */
-INLINE V ISA(step)(int i, V a, V b, V c, V d, V x, const uint32_t *k)
+/* What step i adds to f(b, c, d) before the rotate: a, the constant and
+ * the message word, summed and pinned apart from b's path. */
+INLINE V ISA(early)(int i, V a, V k, const V *x)
 {
-	V t = a + k[i] + x;
-	int s = md5_shift[i];
+	V t = a + k + x[md5_word[i]];
 
 	VPIN(t);
+	return t;
+}
+
+/* Step i of md5_block, given its early sum t: the next b. */
+INLINE V ISA(step)(int i, V t, V b, V c, V d)
+{
+	int s = md5_shift[i];
+
 	t = ISA(round)(i, t, b, c, d);
 	return b + (t << s | t >> (32 - s));
 }
@@ -67,16 +79,16 @@ INLINE void ISA(transpose)(V v[4])
 	v[3] = ISA(zip)(t1, t3, 8, 1);
 }
 
-/* x[j] = word j of the block at off in every lane. */
-INLINE void ISA(load_block)(V x[16], const uint8_t *const *p, size_t off)
+/* x[j..j+3] = words j..j+3 of the block at off in every lane.  The lane
+ * pointers are read again each time rather than kept in registers, which
+ * they would take from the steps. */
+INLINE void ISA(load_quad)(V x[16], const uint8_t *const *p, size_t off, int j)
 {
+	__asm__("" : "+r"(p));
 #pragma GCC unroll 4
-	for (int j = 0; j < 16; j += 4) {
-#pragma GCC unroll 4
-		for (int r = 0; r < 4; r++)
-			x[j + r] = ISA(rows)(p + r, off + 4 * (size_t)j);
-		ISA(transpose)(x + j);
-	}
+	for (int r = 0; r < 4; r++)
+		x[j + r] = ISA(rows)(p + r, off + 4 * (size_t)j);
+	ISA(transpose)(x + j);
 }
 
 /* Lane 4q + r's chaining words are part q of row r, as in a block: copy
@@ -96,34 +108,67 @@ INLINE void ISA(state)(V s[4], uint32_t (*state)[4], int out)
 INLINE void ISA(run)(int groups, uint32_t (*state)[4], const uint8_t *const *p,
 		     size_t nblocks)
 {
-	V s[2][4], x[2][16], a[2], b[2], c[2], d[2];
+	/* The transposed words of this block and the next: [parity][group] */
+	V words[2][2][16], s[2][4], e[2], b[2], c[2], d[2], a[2];
 
-	for (int g = 0; g < groups; g++) {
+	/* Loops over the groups run to 2, the most there are, and skip the
+	 * rest: clang unrolls a loop before it knows `groups`, and would
+	 * keep arrays indexed by an unknown g in memory. */
+
+	if (nblocks == 0)
+		return;
+	for (int g = 0; g < 2; g++) if (g < groups) {
 		ISA(state)(s[g], state + g * W, 0);
 		ISA(transpose)(s[g]);
+		for (int j = 0; j < 16; j += 4)
+			ISA(load_quad)(words[0][g], p + g * W, 0, j);
 	}
 	for (size_t n = 0; n < nblocks; n++) {
 		const uint32_t *k = K();
+		V (*x)[16] = words[n & 1], (*next)[16] = words[~n & 1];
+		/* The next block, or on the last one this one again. */
+		size_t off = (n + 1 < nblocks ? n + 1 : n) * MD5_BLOCK_LENGTH;
 
-		for (int g = 0; g < groups; g++) {
-			ISA(load_block)(x[g], p + g * W, n * MD5_BLOCK_LENGTH);
-			a[g] = s[g][0], b[g] = s[g][1], c[g] = s[g][2], d[g] = s[g][3];
+		for (int g = 0; g < 2; g++) if (g < groups) {
+			b[g] = s[g][1], c[g] = s[g][2], d[g] = s[g][3];
+			e[g] = ISA(early)(0, s[g][0], (V){ 0 } + k[0], x[g]);
 		}
-#pragma GCC unroll 64
-		for (int i = 0; i < 64; i++) {
+		/* Eight runs of eight steps, each followed by four words of
+		 * the next block for a group (every other run, with one). */
+#pragma GCC unroll 8
+		for (int run = 0; run < 8; run++) {
+#pragma GCC unroll 8
+			for (int i = 8 * run; i < 8 * run + 8; i++) {
+				/* The next step's constant, for every group. */
+				V knext = (V){ 0 } + k[(i + 1) % 64];
+
 #pragma GCC unroll 2
-			for (int g = 0; g < groups; g++) {
-				V t = ISA(step)(i, a[g], b[g], c[g], d[g],
-						x[g][md5_word[i]], k);
-				a[g] = d[g], d[g] = c[g], c[g] = b[g], b[g] = t;
+				for (int g = 0; g < 2; g++) if (g < groups) {
+					V t = e[g];
+
+					/* The next step's early sum takes d
+					 * (its a) before the round function:
+					 * d then dies there, and f may take
+					 * its register. */
+					a[g] = d[g];
+					if (i < 63)
+						e[g] = ISA(early)(i + 1, d[g], knext, x[g]);
+					t = ISA(step)(i, t, b[g], c[g], d[g]);
+					d[g] = c[g], c[g] = b[g], b[g] = t;
+				}
+			}
+			if (groups == 2 || run % 2 == 1) {
+				int g = groups == 2 ? run % 2 : 0;
+
+				ISA(load_quad)(next[g], p + g * W, off, 4 * (run / 2));
 			}
 		}
-		for (int g = 0; g < groups; g++) {
+		for (int g = 0; g < 2; g++) if (g < groups) {
 			s[g][0] += a[g], s[g][1] += b[g];
 			s[g][2] += c[g], s[g][3] += d[g];
 		}
 	}
-	for (int g = 0; g < groups; g++) {
+	for (int g = 0; g < 2; g++) if (g < groups) {
 		ISA(transpose)(s[g]);
 		ISA(state)(s[g], state + g * W, 1);
 	}

@@ -1,8 +1,22 @@
-/* md5.c - the MD5 message digest, RFC 1321.  See md5.h for the API. */
+/* md5.c - the MD5 message digest, RFC 1321.  See md5.h for the API.
+ *
+ * md5_blocks runs one of two transforms of the same 64 steps: md5_block,
+ * portable C, or on x86-64 CPUs with AVX-512VL and a one-cycle vector
+ * rotate (Intel's) avx512vl_blocks, chosen on first use.  MD5_LANES_SMALL,
+ * the small build of the library (make static), keeps the portable one
+ * only. */
+#include <stdatomic.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "cpu.h"
 #include "md5.h"
 #include "md5_steps.h"
+
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(MD5_LANES_SMALL)
+#define AVX512VL_TRANSFORM 1
+#include <immintrin.h>
+#endif
 
 /* An empty asm that claims to change x: the compiler must compute x here, in
  * the order written, instead of re-associating the sum it belongs to.  That
@@ -92,10 +106,149 @@ static inline void md5_block(uint32_t state[4], const uint8_t *p)
 	state[3] += d;
 }
 
-void md5_blocks(uint32_t state[4], const uint8_t *p, size_t nblocks)
+static void scalar_blocks(uint32_t state[4], const uint8_t *p, size_t nblocks)
 {
 	for (; nblocks; nblocks--, p += MD5_BLOCK_LENGTH)
 		md5_block(state, p);
+}
+
+#if defined(AVX512VL_TRANSFORM)
+#define AVX512VL __attribute__((target("avx512f,avx512vl")))
+#define VPIN(x) __asm__("" : "+v"(x))	/* PIN, for a vector register */
+
+typedef uint32_t v4 __attribute__((vector_size(16)));
+
+/* f(b, c, d) of step i, in one instruction, into d's register. */
+AVX512VL static inline v4 ternlog(int i, v4 b, v4 c, v4 d)
+{
+	__m128i x = (__m128i)d, y = (__m128i)b, z = (__m128i)c;
+
+	switch (i / 16) {
+	case 0:	return (v4)_mm_ternarylogic_epi32(x, y, z, MD5_TERNLOG_DBC(MD5_TERNLOG_F));
+	case 1:	return (v4)_mm_ternarylogic_epi32(x, y, z, MD5_TERNLOG_DBC(MD5_TERNLOG_G));
+	case 2:	return (v4)_mm_ternarylogic_epi32(x, y, z, MD5_TERNLOG_DBC(MD5_TERNLOG_H));
+	default: return (v4)_mm_ternarylogic_epi32(x, y, z, MD5_TERNLOG_DBC(MD5_TERNLOG_I));
+	}
+}
+
+/* What step i adds to f before the rotate: a, the constant and the message
+ * word, summed first and pinned, as in md5_block. */
+AVX512VL static inline v4 early_sum(int i, v4 a, const uint32_t *k, const uint8_t *p)
+{
+	v4 t = a + k[i];
+
+	VPIN(t);
+	t += load32le(p + 4 * md5_word[i]);
+	VPIN(t);
+	return t;
+}
+
+/* md5_block's loop with each word in the low lane of a vector register,
+ * where AVX-512VL has every operation on the path from b to the next b as
+ * one instruction: ternary logic, add, rotate, add.  The next step's
+ * early sum takes d (its a) before the ternary logic, so that this can
+ * write over d, with no copy of b first.  The chaining words stay in
+ * registers from block to block. */
+AVX512VL static void avx512vl_blocks(uint32_t state[4], const uint8_t *p,
+				     size_t nblocks)
+{
+	v4 a = { state[0] }, b = { state[1] }, c = { state[2] }, d = { state[3] };
+
+	for (; nblocks; nblocks--, p += MD5_BLOCK_LENGTH) {
+		const uint32_t *k = md5_sine_in_memory();
+		v4 a0 = a, b0 = b, c0 = c, d0 = d, e = early_sum(0, a, k, p);
+
+#pragma GCC unroll 64
+		for (int i = 0; i < 64; i++) {
+			v4 t = e;
+			int s = md5_shift[i];
+
+			if (i < 63)
+				e = early_sum(i + 1, d, k, p);
+			else
+				a = d;
+			t += ternlog(i, b, c, d);
+			d = c;
+			c = b;
+			if (i == 63) {
+				b += b0;
+				VPIN(b);
+			}
+			b += t << s | t >> (32 - s);
+		}
+		a += a0;
+		c += c0;
+		d += d0;
+	}
+	state[0] = a[0];
+	state[1] = b[0];
+	state[2] = c[0];
+	state[3] = d[0];
+}
+#endif
+
+typedef void transform_fn(uint32_t state[4], const uint8_t *p, size_t nblocks);
+
+/* The one-stream transforms, preferred first.  Each runs where the CPU
+ * has the features it needs, and is preferred where it has those it is
+ * the fastest with as well. */
+static const struct transform {
+	const char *name;	/* for MD5_TRANSFORM */
+	transform_fn *blocks;
+	unsigned needs, fastest_with;	/* CPU features (cpu.h) */
+} transforms[] = {
+#if defined(AVX512VL_TRANSFORM)
+	/* Where the vector rotate takes one cycle, Intel's: with two on
+	 * the path of every step, the portable loop is faster (README). */
+	{ "avx512vl", avx512vl_blocks, CPU_AVX512VL, CPU_INTEL },
+#endif
+	{ "scalar", scalar_blocks, 0, 0 },
+};
+
+enum { TRANSFORMS = sizeof transforms / sizeof transforms[0] };
+
+/* The transform the environment names (MD5_TRANSFORM, for tests and
+ * benchmarks) when this CPU runs it, else the preferred one. */
+static transform_fn *pick_transform(void)
+{
+	const char *name = getenv("MD5_TRANSFORM");
+	unsigned have = cpu_features();
+
+	for (int i = 0; i < TRANSFORMS; i++) {
+		const struct transform *t = &transforms[i];
+
+		if (name && strcmp(name, t->name) == 0 && !(t->needs & ~have))
+			return t->blocks;
+	}
+	for (int i = 0; i < TRANSFORMS; i++) {
+		const struct transform *t = &transforms[i];
+
+		if (!((t->needs | t->fastest_with) & ~have))
+			return t->blocks;
+	}
+	return scalar_blocks;
+}
+
+/* The transform md5_blocks runs, picked by its first call. */
+static _Atomic(transform_fn *) in_use;
+
+static transform_fn *transform_in_use(void)
+{
+	transform_fn *blocks = atomic_load_explicit(&in_use, memory_order_relaxed);
+
+	if (blocks == NULL) {
+		blocks = pick_transform();
+		atomic_store_explicit(&in_use, blocks, memory_order_relaxed);
+	}
+	return blocks;
+}
+
+void md5_blocks(uint32_t state[4], const uint8_t *p, size_t nblocks)
+{
+	/* With one transform, no probe and no environment is read. */
+	transform_fn *blocks = TRANSFORMS == 1 ? scalar_blocks : transform_in_use();
+
+	blocks(state, p, nblocks);
 }
 
 void md5_init(struct md5 *ctx)

@@ -1,6 +1,6 @@
 /* md5_steps.h - the 64 steps of the MD5 compression function as tables,
- * shared by the scalar transform (md5.c) and the multi-lane one (lanes.c).
- * Step i of RFC 1321 section 3.4 is
+ * shared by the one-stream transforms (md5.c) and the lane engines
+ * (lanes.c).  Step i of RFC 1321 section 3.4 is
  *	a = b + ((a + f(b, c, d) + X[md5_word[i]] + md5_sine[i]) <<< md5_shift[i])
  * with f = F, G, H, I for the four rounds of 16 steps (f = i / 16), after
  * which the state words rotate: (a, b, c, d) = (d, new, b, c). */
@@ -46,9 +46,40 @@ static const uint8_t md5_word[64] = {
 	0, 7, 14,  5, 12,  3, 10,  1,  8, 15,  6, 13,  4, 11,  2,  9,
 };
 
+/* The round functions F, G, H, I of RFC 1321 section 3.4 as truth tables,
+ * the immediates of x86's vpternlogd(b, c, d): bit 4b + 2c + d of a table
+ * is the function of those bits of b, c and d. */
+enum {
+	MD5_TERNLOG_F = 0xca,	/* (b & c) | (~b & d) */
+	MD5_TERNLOG_G = 0xe4,	/* (b & d) | (c & ~d) */
+	MD5_TERNLOG_H = 0x96,	/* b ^ c ^ d */
+	MD5_TERNLOG_I = 0x39,	/* c ^ (b | ~d) */
+};
+
+/* The table f for vpternlogd(d, b, c) instead, whose first operand is also
+ * its destination: bit 4d + 2b + c of it is bit 4b + 2c + d of f. */
+#define MD5_TERNLOG_DBC(f)                                                  \
+	(((f) & 0x81) | ((f) >> 2 & 1) << 1 | ((f) >> 4 & 1) << 2 |         \
+	 ((f) >> 6 & 1) << 3 | ((f) >> 1 & 1) << 4 | ((f) >> 3 & 1) << 5 | \
+	 ((f) >> 5 & 1) << 6)
+
 /* Initial chaining words A, B, C, D, RFC 1321 section 3.3. */
 static const uint32_t md5_iv[4] = {
 	0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476,
 };
+
+#if defined(__GNUC__)
+/* md5_sine, at an address the compiler cannot see through: vector code
+ * then adds each constant broadcast from memory, where compilers would
+ * build each vector in an integer register and move it over, or hoist all
+ * 64 vectors out of the loop onto the stack.  Taken once a block. */
+static inline const uint32_t *md5_sine_in_memory(void)
+{
+	const uint32_t *k = md5_sine;
+
+	__asm__("" : "+r"(k));
+	return k;
+}
+#endif
 
 #endif

@@ -48,6 +48,15 @@ engine() {
 	export MD5SUM_ENGINE=$1
 }
 
+# transform NAME: force md5.c's one-stream transform (MD5_TRANSFORM), or
+# skip when this CPU lacks what it needs: md5.c would pick another.
+transform() {
+	if [[ $1 == avx512vl ]] && ! grep -qw avx512vl /proc/cpuinfo 2>/dev/null; then
+		skip "no AVX-512VL on this machine"
+	fi
+	export MD5_TRANSFORM=$1
+}
+
 # same_for_all_jobs: hash the arguments and check the list at -j1, -j2, -j8.
 same_for_all_jobs() {
 	local j
@@ -101,6 +110,18 @@ same_for_all_jobs() {
 
 @test "jobs: avx512x2 engine forced" {
 	engine avx512x2
+	same_for_all_jobs
+}
+
+@test "jobs: scalar engine, the portable transform forced" {
+	engine scalar
+	transform scalar
+	same_for_all_jobs
+}
+
+@test "jobs: scalar engine, the AVX-512VL transform forced" {
+	engine scalar
+	transform avx512vl
 	same_for_all_jobs
 }
 

@@ -265,6 +265,143 @@ static int random_states(const struct md5_engine *e, const uint8_t *data)
 	return pass;
 }
 
+/* The time of a call of e, as md5_engine_for counts it. */
+static double call_time(const struct md5_engine *e)
+{
+	return (double)e->width / e->speed;
+}
+
+/* The time of the calls md5_engine_for plans for n streams, one after
+ * another on the rest. */
+static double planned_time(const struct md5_engine *const *e, unsigned n)
+{
+	double t = 0;
+
+	while (n > 0) {
+		const struct md5_engine *x = md5_engine_for(e, n);
+
+		if (x == NULL)
+			return 1e30;
+		t += call_time(x);
+		n = n > x->width ? n - x->width : 0;
+	}
+	return t;
+}
+
+/* The least time of any calls of engines from e that hold n streams, by
+ * trying every multiset of them (the i-th engine and those after it). */
+static double least_time(const struct md5_engine *const *e, size_t i, unsigned n)
+{
+	double best = 1e30;
+
+	if (n == 0)
+		return 0;
+	for (; e[i]; i++) {
+		unsigned rest = n > e[i]->width ? n - e[i]->width : 0;
+		double t = call_time(e[i]) + least_time(e, i, rest);
+
+		best = t < best ? t : best;
+	}
+	return best;
+}
+
+/* md5_engine_for on engines e: its calls for every n up to max are the
+ * fastest there are; it never takes an engine whose call is slower than
+ * that of a narrower one that holds n; and md5_lanes_width is where
+ * streams a second peak, first. */
+static void check_choice(const char *what, const struct md5_engine *const *e,
+			 unsigned max)
+{
+	int fastest = 1, narrow = 1, width_ok = 1;
+	unsigned width = md5_lanes_width(e);
+	double best_rate = 0;
+	unsigned best_n = 0;
+
+	for (unsigned n = 1; n <= max; n++) {
+		const struct md5_engine *x = md5_engine_for(e, n);
+		double t = planned_time(e, n);
+
+		fastest &= t <= least_time(e, 0, n) * (1 + 1e-6);
+		for (const struct md5_engine *const *f = e; *f && x; f++)
+			if ((*f)->width >= n && (*f)->width < x->width &&
+			    call_time(*f) <= call_time(x))
+				narrow = 0;
+		if (n / t > best_rate * (1 + 1e-6)) {
+			best_rate = n / t;
+			best_n = n;
+		}
+	}
+	width_ok = width == best_n;
+	ok(fastest, "%s: md5_engine_for's calls are the fastest for 1 to %u streams",
+	   what, max);
+	ok(narrow, "%s: never an engine slower than a narrower one that holds n", what);
+	ok(width_ok, "%s: md5_lanes_width %u, where streams a second peak (%u)",
+	   what, width, best_n);
+}
+
+/* Engines that are only figures, for the choice on any machine. */
+static void test_choice_figures(void)
+{
+	/* As on an Intel CPU with AVX-512 where 32 lanes lose to 16. */
+	static const struct md5_engine w32 = { "w32", 32, NULL, 0, 9000 };
+	static const struct md5_engine w16 = { "w16", 16, NULL, 0, 9500 };
+	static const struct md5_engine w8 = { "w8", 8, NULL, 0, 3500 };
+	static const struct md5_engine w4 = { "w4", 4, NULL, 0, 1700 };
+	static const struct md5_engine w1 = { "w1", 1, NULL, 0, 700 };
+	static const struct md5_engine *const slow32[] = { &w16, &w32, &w8, &w4, &w1, NULL };
+	static const struct md5_engine *const one[] = { &w8, NULL };
+	/* README's figures of an AMD EPYC without AVX-512. */
+	static const struct md5_engine a16 = { "avx2x2", 16, NULL, 0, 3073 };
+	static const struct md5_engine a8 = { "avx2", 8, NULL, 0, 2493 };
+	static const struct md5_engine s8 = { "sse2x2", 8, NULL, 0, 2143 };
+	static const struct md5_engine s4 = { "sse2", 4, NULL, 0, 1782 };
+	static const struct md5_engine s1 = { "scalar", 1, NULL, 0, 620 };
+	static const struct md5_engine *const epyc[] = { &a16, &a8, &s8, &s4, &s1, NULL };
+	int never32 = 1, alone = 1;
+
+	check_choice("figures, 32 lanes slower than 16", slow32, 32);
+	for (unsigned n = 1; n <= MD5_LANES_MAX; n++) {
+		never32 &= md5_engine_for(slow32, n) != &w32;
+		alone &= md5_engine_for(one, n) == &w8;
+	}
+	ok(never32 && md5_lanes_width(slow32) == 16,
+	   "figures: 32 lanes slower per stream than 16 are never run; width 16");
+	ok(alone && md5_lanes_width(one) == 8,
+	   "figures: a one-engine list gives that engine, and its width");
+	check_choice("figures of an AMD EPYC", epyc, 32);
+	ok(md5_engine_for(epyc, 1) == &s1 && md5_engine_for(epyc, 4) == &s4 &&
+	   md5_engine_for(epyc, 8) == &a8 && md5_engine_for(epyc, 16) == &a16 &&
+	   md5_lanes_width(epyc) == 16,
+	   "figures of an AMD EPYC: scalar for 1, sse2 for 4, avx2 for 8, "
+	   "avx2x2 for 16 and width 16");
+	ok(md5_engine_for(epyc, 0) == NULL, "md5_engine_for of 0 streams is NULL");
+}
+
+/* This CPU's engines: fastest first, each with a speed, and the choice. */
+static void test_choice(const struct md5_engine *const *all)
+{
+	int sorted = 1;
+
+	for (const struct md5_engine *const *e = all; *e; e++)
+		sorted &= (*e)->speed > 0 && (!e[1] || e[1]->speed <= (*e)->speed);
+	ok(sorted, "md5_engines() has speeds, fastest first");
+	check_choice("this CPU's engines", all, MD5_LANES_MAX);
+	for (const struct md5_engine *const *e = all; *e; e++) {
+		const struct md5_engine *one[] = { *e, NULL };
+		int alone = 1;
+
+		for (unsigned n = 1; n <= MD5_LANES_MAX; n++)
+			alone &= md5_engine_for(one, n) == *e;
+		ok(alone && md5_lanes_width(one) == (*e)->width,
+		   "md5_engine_for of %s alone is %s; width %u", (*e)->name,
+		   (*e)->name, (*e)->width);
+	}
+	printf("# md5_lanes_width %u; for 1..32 streams:", md5_lanes_width(all));
+	for (unsigned n = 1; n <= MD5_LANES_MAX; n++)
+		printf(" %s", md5_engine_for(all, n)->name);
+	putchar('\n');
+}
+
 int main(void)
 {
 	const struct md5_engine *const *all = md5_engines();
@@ -290,6 +427,8 @@ int main(void)
 		   (*e)->name, (*e)->width);
 	}
 	ok(scalar, "the scalar engine is always there");
+	test_choice_figures();
+	test_choice(all);
 
 	for (const struct md5_engine *const *e = all; *e; e++) {
 		const struct md5_engine *en = *e;

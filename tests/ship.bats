@@ -172,11 +172,11 @@ installed() {
 
 # ----------------------------------------------------------- README example
 
-@test "README: the library example builds from md5.h, md5.c and md5_steps.h alone, and prints what it says" {
+@test "README: the library example builds from md5.h, md5.c, md5_steps.h and cpu.h alone, and prints what it says" {
 	command -v cc >/dev/null || skip "no cc (Debian: gcc)"
 	local line expected
 	mkdir lib
-	cp "$ROOT/lib/md5.h" "$ROOT/lib/md5.c" "$ROOT/lib/md5_steps.h" lib/
+	cp "$ROOT/lib/md5.h" "$ROOT/lib/md5.c" "$ROOT/lib/md5_steps.h" "$ROOT/lib/cpu.h" lib/
 	awk '/<!-- example.c begin -->/ { f = 1; next } /<!-- example.c end -->/ { f = 0 } f' \
 		"$ROOT/README.md" | sed '/^```/d' >lib/example.c
 	awk '/<!-- example output begin -->/ { f = 1; next } /<!-- example output end -->/ { f = 0 } f' \
