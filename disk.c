@@ -4,7 +4,6 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <unistd.h>
 
 #if defined(__linux__) && defined(__has_include)
@@ -16,15 +15,14 @@
 #endif
 #endif
 
-#include "diag.h"
 #include "disk.h"
 #include "input.h"
+#include "spawn.h"
 
 enum {
 	MAX_DISKS = 16,		/* more disks share the last one's reader */
 	MAX_WAITING = 1024,	/* files waiting per disk, each holding a
-				 * descriptor; at most a quarter of those
-				 * the process may have */
+				 * descriptor, at most */
 	AHEAD_FILES = 16,	/* small files read ahead of the one being read */
 	SMALL_FILE = 256 * 1024,	/* read ahead whole; larger ones stream */
 };
@@ -46,13 +44,13 @@ struct disk {
 	pthread_cond_t room;	/* a file was taken */
 	struct waiting file[MAX_WAITING];	/* in order of where */
 	unsigned n;
+	bool reading;		/* a file taken, not yet closed */
 	uint64_t at;		/* where the file read last begins */
 	uint8_t *buf;		/* READ_SIZE bytes */
 };
 
 struct disks {
 	pthread_mutex_t lock;	/* guards every disk's waiting files */
-	const char *prog;
 	unsigned waiting_max;	/* files waiting per disk */
 	bool end;		/* no more files will come */
 	unsigned n;
@@ -160,12 +158,14 @@ static void *read_disk(void *arg)
 		if (d->file[i].size <= SMALL_FILE)
 			n = files_ahead(d, i, fd, size);
 		w = take_file(d, i);
+		d->reading = true;
 		pthread_mutex_unlock(&all->lock);
 		/* Only this thread closes them: they stay open out of the lock. */
 		for (unsigned k = 0; k < n; k++)
 			(void)posix_fadvise(fd[k], 0, size[k], POSIX_FADV_WILLNEED);
 		hash_waiting(&w, d->buf);
 		pthread_mutex_lock(&all->lock);
+		d->reading = false;
 	}
 	pthread_mutex_unlock(&all->lock);
 	return NULL;
@@ -176,13 +176,13 @@ static struct disk *start_disk(struct disks *all, dev_t dev)
 {
 	struct disk *d = calloc(1, sizeof *d);
 
-	if (!d || !(d->buf = malloc(READ_SIZE)))
-		die_no_memory(all->prog);
+	if (!d)
+		return NULL;
 	d->dev = dev;
 	d->all = all;
-	if (pthread_cond_init(&d->more, NULL) != 0 ||
+	if (!(d->buf = malloc(READ_SIZE)) || pthread_cond_init(&d->more, NULL) != 0 ||
 	    pthread_cond_init(&d->room, NULL) != 0 ||
-	    pthread_create(&d->thread, NULL, read_disk, d) != 0) {
+	    spawn(&d->thread, read_disk, d) != 0) {
 		free(d->buf);
 		free(d);
 		return NULL;
@@ -203,47 +203,30 @@ static struct disk *disk_of(struct disks *all, dev_t dev)
 	return all->disk[all->n] ? all->disk[all->n++] : NULL;
 }
 
-struct disks *disks_start(const char *prog)
+struct disks *disks_start(unsigned waiting)
 {
 	struct disks *all = calloc(1, sizeof *all);
-	struct rlimit files;
 
-	if (!all || pthread_mutex_init(&all->lock, NULL) != 0)
-		die_no_memory(prog);
-	all->prog = prog;
-	all->waiting_max = MAX_WAITING;
-	if (getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur / 4 < MAX_WAITING) {
-		/* The wider the window, the fewer the seeks: take what the hard
-		 * limit allows beyond the soft one, as most systems' soft limit
-		 * is low only for programs that select(2).  Not in the small
-		 * build, where musl's setrlimit brings its all-threads machinery
-		 * along. */
-#ifndef MD5SUM_SMALL
-		if (files.rlim_max > files.rlim_cur) {
-			files.rlim_cur = files.rlim_max < 4 * MAX_WAITING ? files.rlim_max
-									 : 4 * MAX_WAITING;
-			(void)setrlimit(RLIMIT_NOFILE, &files);
-			(void)getrlimit(RLIMIT_NOFILE, &files);
-		}
-#endif
-		if (files.rlim_cur / 4 < MAX_WAITING)
-			all->waiting_max = files.rlim_cur / 4 > 0 ? (unsigned)(files.rlim_cur / 4) : 1;
+	if (!all || pthread_mutex_init(&all->lock, NULL) != 0) {
+		free(all);
+		return NULL;
 	}
+	all->waiting_max = waiting < MAX_WAITING ? waiting : MAX_WAITING;
 	return all;
 }
 
-/* Without a thread for its disk, the file is hashed here and now. */
-static void hash_here(struct disks *all, struct waiting *w)
+bool disks_held(struct disks *all)
 {
-	uint8_t *buf = malloc(READ_SIZE);
+	bool held = false;
 
-	if (!buf)
-		die_no_memory(all->prog);
-	hash_waiting(w, buf);
-	free(buf);
+	pthread_mutex_lock(&all->lock);
+	for (unsigned i = 0; i < all->n && !held; i++)
+		held = all->disk[i]->n > 0 || all->disk[i]->reading;
+	pthread_mutex_unlock(&all->lock);
+	return held;
 }
 
-void disks_submit(struct disks *all, struct task *t, int fd, const struct stat *st)
+bool disks_submit(struct disks *all, struct task *t, int fd, const struct stat *st)
 {
 	struct waiting w = { .task = t, .fd = fd, .size = st->st_size,
 			     .where = where_on_disk(fd, st) };
@@ -254,8 +237,7 @@ void disks_submit(struct disks *all, struct task *t, int fd, const struct stat *
 	d = disk_of(all, st->st_dev);
 	if (!d) {
 		pthread_mutex_unlock(&all->lock);
-		hash_here(all, &w);
-		return;
+		return false;
 	}
 	while (d->n >= all->waiting_max)
 		pthread_cond_wait(&d->room, &all->lock);
@@ -265,6 +247,7 @@ void disks_submit(struct disks *all, struct task *t, int fd, const struct stat *
 	d->n++;
 	pthread_cond_signal(&d->more);
 	pthread_mutex_unlock(&all->lock);
+	return true;
 }
 
 void disks_stop(struct disks *all)

@@ -12,19 +12,25 @@
 #ifndef DISK_H
 #define DISK_H
 
+#include <stdbool.h>
 #include <sys/stat.h>
 
 #include "batches.h"
 
 struct disks;
 
-/* The disks of a run; exits on "memory exhausted". */
-struct disks *disks_start(const char *prog);
+/* The disks of a run, each holding at most waiting files open while they
+ * wait; NULL when there is no memory for them. */
+struct disks *disks_start(unsigned waiting);
 
 /* Hash the regular file open at fd, of status st, for task t, on its
- * disk's thread; fd is closed there.  Waits while that disk has many
- * files waiting.  Thread-safe. */
-void disks_submit(struct disks *d, struct task *t, int fd, const struct stat *st);
+ * disk's thread, which closes fd; false when no thread can be had for
+ * that disk.  Waits while that disk has many files waiting.
+ * Thread-safe. */
+bool disks_submit(struct disks *d, struct task *t, int fd, const struct stat *st);
+
+/* Whether the disks' readers hold files; any thread. */
+bool disks_held(struct disks *d);
 
 /* Wait for every file handed in to be hashed; end the disks' threads. */
 void disks_stop(struct disks *d);

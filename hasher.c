@@ -2,9 +2,11 @@
  * hasher.h. */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "device.h"
@@ -54,6 +56,7 @@ struct hasher {
 				 * plan.stage + 1 of them; no buffers */
 	unsigned stage_first, staged;
 	uint64_t staged_bytes;
+	atomic_uint held;	/* busy + staged, for other threads to read */
 	dev_t dev;		/* the device of the last file opened ... */
 	enum device_kind kind;	/* ... and its kind, when dev_known */
 	bool dev_known;
@@ -103,6 +106,17 @@ void hasher_use_disks(struct hasher *h, struct disks *d)
 bool hasher_busy(const struct hasher *h)
 {
 	return h->staged > 0 || h->busy > 0;
+}
+
+bool hasher_held(const struct hasher *h)
+{
+	return atomic_load_explicit(&h->held, memory_order_relaxed) > 0;
+}
+
+/* The files held open changed. */
+static void tell_held(struct hasher *h)
+{
+	atomic_store_explicit(&h->held, h->busy + h->staged, memory_order_relaxed);
 }
 
 unsigned hasher_room(const struct hasher *h)
@@ -199,6 +213,24 @@ static void hash_in_turn(struct hasher *h, struct task *t, int fd)
 		finish_task(t, hash_file(j->name, h->plan.stdin_closed, h->buf, j->digest));
 }
 
+/* Open name, waiting for a descriptor while there is none but the run
+ * will close some: -1 (errno set) when it cannot be opened. */
+static int open_when_free(struct hasher *h, const char *name)
+{
+	static const struct timespec nap = { .tv_nsec = 1000 * 1000 };
+	int fd;
+
+	while ((fd = open_input(name)) < 0 && (errno == EMFILE || errno == ENFILE)) {
+		if (hasher_busy(h))
+			hasher_step(h);	/* until a file of its own ends */
+		else if (h->plan.others_hold(h->plan.run))
+			nanosleep(&nap, NULL);
+		else
+			break;
+	}
+	return fd;
+}
+
 /* Open t's file, and stage it for a lane and ask for its start, or deal
  * with it otherwise. */
 void hasher_add(struct hasher *h, struct task *t)
@@ -216,7 +248,7 @@ void hasher_add(struct hasher *h, struct task *t)
 		hash_in_turn(h, t, -1);
 		return;
 	}
-	if ((fd = open_input(j->name)) < 0) {
+	if ((fd = open_when_free(h, j->name)) < 0) {
 		finish_task(t, errno);
 		return;
 	}
@@ -227,9 +259,7 @@ void hasher_add(struct hasher *h, struct task *t)
 	t->size = (uint64_t)st.st_size;
 	switch (storage_of(h, &st)) {
 	case DEVICE_SPINNING:
-		if (h->disks)
-			disks_submit(h->disks, t, fd, &st);
-		else
+		if (!h->disks || !disks_submit(h->disks, t, fd, &st))
 			finish_task(t, hash_fd_close(fd, j->digest, h->buf));
 		return;
 	case DEVICE_SOLID:
@@ -245,6 +275,7 @@ void hasher_add(struct hasher *h, struct task *t)
 	h->stage[(h->stage_first + h->staged++) % (h->plan.stage + 1)] =
 		(struct lane){ .task = t, .fd = fd, .size = st.st_size, .asked = asked };
 	h->staged_bytes += (uint64_t)st.st_size;
+	tell_held(h);
 	fill_from_stage(h);
 }
 
@@ -265,6 +296,7 @@ static void finish_lane(struct hasher *h, unsigned l, int err)
 	finish_task(lane->task, err);
 	lane->task = NULL;
 	h->busy--;
+	tell_held(h);
 }
 
 /* Read until the lane has a whole block or its file ends; false when the

@@ -10,7 +10,9 @@
  * device) and standard input, read by plain reads in their turn once the
  * files before them are done (batches_wait_turn); a file on a spinning
  * disk, handed to that disk's reader (disk.h), or read here and now
- * without one.  One thread uses a hasher. */
+ * without one.  A file that cannot be opened for want of descriptors
+ * (EMFILE, ENFILE) is opened again once one of the run's files is
+ * closed.  One thread uses a hasher. */
 #ifndef HASHER_H
 #define HASHER_H
 
@@ -27,6 +29,11 @@ struct hasher_plan {
 	unsigned stage;		/* files opened ahead of a free lane, at most */
 	enum disk_choice disk;
 	bool stdin_closed;	/* "-" fails with EBADF */
+	/* Whether the run holds files elsewhere that it will close: a file
+	 * that cannot be opened for want of descriptors waits for one to be
+	 * closed then, and fails only when none will be. */
+	bool (*others_hold)(void *run);
+	void *run;
 };
 
 struct hasher;
@@ -46,6 +53,9 @@ void hasher_add(struct hasher *h, struct task *t);
 
 /* Whether it holds files to hash. */
 bool hasher_busy(const struct hasher *h);
+
+/* Whether it holds files open in lanes or staged for them; any thread. */
+bool hasher_held(const struct hasher *h);
 
 /* Read and compress once for every busy lane. */
 void hasher_step(struct hasher *h);

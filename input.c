@@ -9,6 +9,7 @@
 #include "files.h"
 #include "input.h"
 #include "progress.h"
+#include "spawn.h"
 
 /* Fill buf with up to size bytes from fd, as many reads as it takes; *got
  * tells how many came.  Fewer than size means the end.  0 or an errno; an
@@ -95,7 +96,7 @@ static int hash_rest_ahead(int fd, struct md5 *ctx, uint8_t *buf)
 	pthread_t reader;
 	bool last = false;
 
-	if (!a.buf[1] || pthread_create(&reader, NULL, read_ahead, &a) != 0) {
+	if (!a.buf[1] || spawn(&reader, read_ahead, &a) != 0) {
 		free(a.buf[1]);
 		return hash_rest(fd, ctx, buf);
 	}

@@ -1,16 +1,17 @@
 /* parallel.c - threads that each claim and hash batches of jobs; see
  * parallel.h. */
-#include <limits.h>
+#include <stdatomic.h>
 #include <pthread.h>
 #include <stdlib.h>
-#include <sys/resource.h>
 #include <time.h>
 
 #include "batches.h"
 #include "cpus.h"
 #include "disk.h"
+#include "fds.h"
 #include "hasher.h"
 #include "parallel.h"
+#include "spawn.h"
 
 /* How long the calling thread hashes alone before helpers may join it,
  * and how much work, at its pace, a helper must find left to be worth
@@ -20,6 +21,10 @@ enum { ALONE_US = 1000 };
 /* Files a thread keeps opened ahead of its lanes, in lanes' worth, at
  * most; and all threads together, at most. */
 enum { STAGE_LANES = 5, STAGED_MAX = 256 };
+
+/* Files waiting for a disk reader, at most: the wider the window it
+ * sorts, the fewer the seeks. */
+enum { DISK_WAITING_MAX = 1024 };
 
 /* One thread that hashes, and what it holds. */
 struct thread {
@@ -37,27 +42,15 @@ struct run {
 	bool asked;		/* -j: want exactly, from the start */
 	bool tried;		/* helpers were started, or judged not worth it */
 	struct thread *helper;	/* want - 1 of them */
-	unsigned started;
+	atomic_uint started;	/* helpers running */
 	struct disks *disks;
+	unsigned disk_files;	/* files the disk readers may hold; 0: no
+				 * readers, files on spinning disks are read
+				 * one at a time as they come */
 	struct thread *self;	/* the calling thread's */
 	size_t count;		/* jobs in all, when the source says */
 	struct timespec began;
 };
-
-/* How many files a thread may hold open, in its lanes and its stage: its
- * share of half the descriptors the process may have (a quarter is the
- * disk readers', the rest for the lists and standard streams), so that
- * lists of many files never run out of them where GNU would not. */
-static unsigned open_share(unsigned threads)
-{
-	struct rlimit files;
-	rlim_t share;
-
-	if (getrlimit(RLIMIT_NOFILE, &files) != 0 || files.rlim_cur == RLIM_INFINITY)
-		return UINT_MAX;
-	share = files.rlim_cur / 2 / threads;
-	return share < UINT_MAX ? (unsigned)share : UINT_MAX;
-}
 
 /* The most lanes any of the engines has. */
 static unsigned widest(const struct md5_engine *const *engines)
@@ -70,20 +63,45 @@ static unsigned widest(const struct md5_engine *const *engines)
 	return width;
 }
 
-/* Lanes and stage for each of threads threads. */
-static void size_lanes(struct hasher_plan *p, unsigned threads)
+/* Share out the descriptors free, so that a run never runs out of them
+ * where GNU's would not: half for the files the threads hold in lanes and
+ * stages (a file a thread at least: fewer threads when there are very
+ * few), a quarter for the files waiting for the disk readers (none: no
+ * readers), the rest for lists and the look-ups of device.c. */
+static void share_descriptors(struct run *r)
 {
-	unsigned open = open_share(threads), left;
+	struct hasher_plan *p = &r->plan;
+	unsigned free = fds_free(4 * DISK_WAITING_MAX), hashing = free / 2, each;
 
+	if (hashing == 0)
+		hashing = 1;
+	if (r->want > hashing)
+		r->want = hashing;
+	each = hashing / r->want;
 	p->lanes = widest(p->engines);
-	if (p->lanes > open)
-		p->lanes = open > 0 ? open : 1;	/* fewer lanes than the engine has */
-	left = open > p->lanes ? open - p->lanes : 0;
+	if (p->lanes > each)
+		p->lanes = each;	/* fewer lanes than the engine has */
 	p->stage = STAGE_LANES * p->lanes;
-	if (p->stage > STAGED_MAX / threads)
-		p->stage = STAGED_MAX / threads;
-	if (p->stage > left)
-		p->stage = left;
+	if (p->stage > STAGED_MAX / r->want)
+		p->stage = STAGED_MAX / r->want;
+	if (p->stage > each - p->lanes)
+		p->stage = each - p->lanes;
+	r->disk_files = free / 4 < DISK_WAITING_MAX ? free / 4 : DISK_WAITING_MAX;
+}
+
+/* Whether a thread or a disk reader holds files that it will close: a
+ * file that could not be opened for want of descriptors waits for one. */
+static bool run_holds_files(void *arg)
+{
+	struct run *r = arg;
+	unsigned started = atomic_load(&r->started);
+
+	if (hasher_held(r->self->hasher))
+		return true;
+	for (unsigned i = 0; i < started; i++)
+		if (hasher_held(r->helper[i].hasher))
+			return true;
+	return r->disks && disks_held(r->disks);
 }
 
 /* Claim tasks and hash them until there are none left: claim while the
@@ -138,24 +156,26 @@ static unsigned helpers_worth(struct run *r, int64_t us)
 	return us_left / ALONE_US < n ? (unsigned)(us_left / ALONE_US) : n;
 }
 
-/* Start n helpers, and the disks' readers. */
+/* Start n helpers, and the disks' readers: as many as can be had. */
 static void start_helpers(struct run *r, unsigned n)
 {
 	if (n == 0)
 		return;
-	r->disks = disks_start(r->s->prog);
+	if (r->disk_files > 0)
+		r->disks = disks_start(r->disk_files);
 	hasher_use_disks(r->self->hasher, r->disks);
-	for (; r->started < n; r->started++) {
-		struct thread *t = &r->helper[r->started];
+	for (unsigned i = 0; i < n; i++) {
+		struct thread *t = &r->helper[i];
 
 		*t = (struct thread){ .run = r, .hasher = hasher_new(&r->plan) };
 		if (!t->hasher)
 			break;
 		hasher_use_disks(t->hasher, r->disks);
-		if (pthread_create(&t->id, NULL, helper_main, t) != 0) {
+		if (spawn(&t->id, helper_main, t) != 0) {
 			hasher_free(t->hasher);
 			break;
 		}
+		atomic_store(&r->started, i + 1);
 	}
 }
 
@@ -177,8 +197,9 @@ bool run_parallel(const struct schedule *s, const struct job_source *src)
 	struct thread self = { .run = &r };
 
 	r.plan = (struct hasher_plan){ .engines = s->engines, .disk = s->disk,
-				       .stdin_closed = s->stdin_closed };
-	size_lanes(&r.plan, r.want);
+				       .stdin_closed = s->stdin_closed,
+				       .others_hold = run_holds_files, .run = &r };
+	share_descriptors(&r);
 	r.self = &self;
 	self.hasher = hasher_new(&r.plan);
 	r.helper = calloc(r.want, sizeof *r.helper);
@@ -197,7 +218,7 @@ bool run_parallel(const struct schedule *s, const struct job_source *src)
 		start_helpers(&r, r.want - 1);
 	}
 	hash_tasks(&self, r.tried ? NULL : start_when_worth);
-	for (unsigned i = 0; i < r.started; i++) {
+	for (unsigned i = 0; i < atomic_load(&r.started); i++) {
 		pthread_join(r.helper[i].id, NULL);
 		hasher_free(r.helper[i].hasher);
 	}

@@ -22,6 +22,7 @@
 
 #include "progress.h"
 #include "quote.h"
+#include "spawn.h"
 
 enum {
 	DELAY_MS = 1000,	/* a run shorter than this shows nothing */
@@ -725,7 +726,7 @@ void progress_start(const struct progress_plan *p)
 	quote_use_locale();
 	clock_gettime(CLOCK_MONOTONIC, &began);
 	list_began = began;
-	if (pthread_create(&drawer, NULL, draw_now_and_then, NULL) != 0)
+	if (spawn(&drawer, draw_now_and_then, NULL) != 0)
 		return;
 	/* A thread still starting up while the run begins slows the whole
 	 * run on some machines (README, Performance): wait until it runs. */

@@ -1,20 +1,17 @@
 /* schedule.c - one by one, or many at once; see schedule.h. */
-#include <stdlib.h>
-
-#include "diag.h"
 #include "input.h"
 #include "parallel.h"
 #include "progress.h"
 #include "schedule.h"
 
+/* GNU's way.  Its buffer is static, so that a run short of memory can
+ * always fall back on it. */
 static void run_one_by_one(const struct schedule *s, const struct job_source *src)
 {
-	uint8_t *buf = malloc(READ_SIZE);
+	static uint8_t buf[READ_SIZE];
 	struct record rec;
 	struct job j;
 
-	if (!buf)
-		die_no_memory(s->prog);
 	record_init(&rec);
 	while (src->next(src->ctx, &j)) {
 		progress_waiting_for(j.name);
@@ -26,7 +23,6 @@ static void run_one_by_one(const struct schedule *s, const struct job_source *sr
 		out_flush(s->out);
 	}
 	record_free(&rec);
-	free(buf);
 }
 
 void run_jobs(const struct schedule *s, const struct job_source *src)

@@ -210,11 +210,18 @@ gnu_sh() {
 @test "open fault in -c: 'FAILED open or read'; an injected ENOENT is skipped by --ignore-missing" {
 	need_strace
 	for j in '' 1 2 2h; do
-		with_jobs "$j" same_as_gnu_sh -- "$(fault openat:error=EMFILE big 'md5sum -c list')"
+		with_jobs "$j" same_as_gnu_sh -- "$(fault openat:error=EACCES big 'md5sum -c list')"
 		gnu_stdout_is $'a: OK\nh: OK\nbig: FAILED open or read\nrc=1\ninjected=1\n'
-		gnu_stderr_is $'md5sum: big: Too many open files\nmd5sum: WARNING: 1 listed file could not be read\n'
+		gnu_stderr_is $'md5sum: big: Permission denied\nmd5sum: WARNING: 1 listed file could not be read\n'
 		with_jobs "$j" same_as_gnu_sh -- "$(fault openat:error=ENOENT big 'md5sum -c --ignore-missing list')"
 		gnu_stdout_is $'a: OK\nh: OK\nrc=0\ninjected=1\n'
+		# For want of descriptors, ours opens the file again once the
+		# files it holds are closed (limits.bats); when it still cannot,
+		# it says what GNU says.
+		with_jobs "$j" run -0 --separate-stderr ours_sh "$(fault openat:error=EMFILE big 'md5sum -c list')"
+		[[ $output =~ ^'a: OK'$'\n''h: OK'$'\n''big: FAILED open or read'$'\n''rc=1'$'\n''injected='[12]$ ]] ||
+			fail "stdout: $output"
+		assert_equal "$stderr" $'md5sum: big: Too many open files\nmd5sum: WARNING: 1 listed file could not be read'
 	done
 }
 
