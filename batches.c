@@ -20,10 +20,7 @@ enum {
 	BATCH_MAX = 64,		/* jobs in a batch, at most */
 	BATCH_FIRST = 1,	/* before the size of files is known: a
 				 * thread claims no more than it starts */
-	/* A batch is about this much work: bytes to hash, each file
-	 * counting as FILE_COST bytes more for opening and closing it. */
-	BATCH_BYTES = 512 * 1024,
-	FILE_COST = 4096,
+	BATCH_BYTES = 512 * 1024,	/* a batch's work, about */
 	SHRINK = 4,		/* a batch is at most 1/SHRINK of a thread's
 				 * share of the jobs left */
 	WINDOW_MIN = 64,	/* batches claimed and not written, at least, */
@@ -429,6 +426,11 @@ struct task *batches_next(struct batches *all, struct cursor *c, bool wait)
 			return NULL;
 	}
 	return &c->batch->task[c->next++];
+}
+
+struct task *batches_rest(struct cursor *c)
+{
+	return c->next < c->n ? &c->batch->task[c->next++] : NULL;
 }
 
 size_t batches_left(struct batches *all)

@@ -25,6 +25,11 @@
 struct batch;
 struct batches;
 
+/* What a file costs beyond its bytes, in bytes of work: opening and
+ * closing it, and its line of output; for the size of batches and the
+ * measure of a run's pace. */
+enum { FILE_COST = 4096 };
+
 /* A job handed out to a thread. */
 struct task {
 	struct job job;
@@ -54,6 +59,10 @@ void batches_free(struct batches *all);
  * there is none now (the window is full and it may not wait: wait false)
  * or none to come (batches_left is 0). */
 struct task *batches_next(struct batches *all, struct cursor *c, bool wait);
+
+/* The next task of the batch the thread has, without claiming another:
+ * NULL when it has handed them all out. */
+struct task *batches_rest(struct cursor *c);
 
 /* How many jobs are left to hand out: 0 once the source has no more;
  * SIZE_MAX when it may have more and did not say how many. */

@@ -1,6 +1,7 @@
 /* disk.c - one reader per spinning disk; see disk.h. */
 #include <fcntl.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,6 +46,7 @@ struct disk {
 	struct waiting file[MAX_WAITING];	/* in order of where */
 	unsigned n;
 	bool reading;		/* a file taken, not yet closed */
+	atomic_uint_fast64_t work;	/* bytes read, and FILE_COST a file */
 	uint64_t at;		/* where the file read last begins */
 	uint8_t *buf;		/* READ_SIZE bytes */
 };
@@ -164,6 +166,8 @@ static void *read_disk(void *arg)
 		for (unsigned k = 0; k < n; k++)
 			(void)posix_fadvise(fd[k], 0, size[k], POSIX_FADV_WILLNEED);
 		hash_waiting(&w, d->buf);
+		atomic_fetch_add_explicit(&d->work, FILE_COST + (uint64_t)w.size,
+					  memory_order_relaxed);
 		pthread_mutex_lock(&all->lock);
 		d->reading = false;
 	}
@@ -213,6 +217,17 @@ struct disks *disks_start(unsigned waiting)
 	}
 	all->waiting_max = waiting < MAX_WAITING ? waiting : MAX_WAITING;
 	return all;
+}
+
+uint64_t disks_work(struct disks *all)
+{
+	uint64_t work = 0;
+
+	pthread_mutex_lock(&all->lock);
+	for (unsigned i = 0; i < all->n; i++)
+		work += atomic_load_explicit(&all->disk[i]->work, memory_order_relaxed);
+	pthread_mutex_unlock(&all->lock);
+	return work;
 }
 
 bool disks_held(struct disks *all)

@@ -29,6 +29,10 @@ struct disks *disks_start(unsigned waiting);
  * Thread-safe. */
 bool disks_submit(struct disks *d, struct task *t, int fd, const struct stat *st);
 
+/* The work the disks' readers have done: bytes, and FILE_COST a file
+ * (batches.h); any thread. */
+uint64_t disks_work(struct disks *d);
+
 /* Whether the disks' readers hold files; any thread. */
 bool disks_held(struct disks *d);
 

@@ -1,7 +1,9 @@
 /* fds.c - descriptors free; see fds.h. */
+#include <fcntl.h>
 #include <limits.h>
 #include <poll.h>
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include "fds.h"
 
@@ -63,4 +65,22 @@ unsigned fds_free(unsigned want)
 		free = files.rlim_cur > open ? files.rlim_cur - open : 0;
 	}
 	return free < UINT_MAX ? (unsigned)free : UINT_MAX;
+}
+
+/* A descriptor duplicated at number n, the lowest free at or above it,
+ * and closed at once. */
+void fds_make_room(unsigned n)
+{
+	struct rlimit files;
+	int fd = -1;
+
+	if (getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur != RLIM_INFINITY &&
+	    files.rlim_cur < (rlim_t)n + 4)
+		n = files.rlim_cur > 4 ? (unsigned)files.rlim_cur - 4 : 0;
+	if (n == 0 || n > INT_MAX - 3)
+		return;
+	for (int from = 0; from < 3 && fd < 0; from++)
+		fd = fcntl(from, F_DUPFD_CLOEXEC, (int)n + 3);
+	if (fd >= 0)
+		close(fd);
 }

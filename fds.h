@@ -10,4 +10,10 @@
  * machinery along.) */
 unsigned fds_free(unsigned want);
 
+/* Have the kernel's table of descriptors hold n more than the first three
+ * now, while the process has one thread: on Linux, a table grown later,
+ * once threads share it, first waits for every CPU to pass a quiescent
+ * state (RCU), milliseconds during which no thread opens a file. */
+void fds_make_room(unsigned n);
+
 #endif

@@ -17,9 +17,8 @@
 #include "progress.h"
 
 /* Bytes read at a time for one lane: enough that a read(2) costs little
- * beside hashing what it brings, few enough that 16 lanes stay in L2;
- * wider engines share the 16 lanes' bytes, which keeps memory bounded. */
-enum { LANE_BUF = 32 * 1024, LANE_BUFS = 16 * LANE_BUF };
+ * beside hashing what it brings, few enough that the lanes stay in L2. */
+enum { LANE_BUF = 32 * 1024 };
 
 /* How far ahead of reading a lane asks a non-rotating device for its
  * file: past the kernel's own read-ahead, which starts small. */
@@ -43,13 +42,12 @@ struct lane {
 	off_t asked;		/* bytes asked of the device ahead of reading */
 	uint64_t count;		/* bytes compressed so far */
 	size_t pos, len;	/* bytes read, not yet compressed: buf[pos..len) */
-	uint8_t *buf;		/* LANE_BUF bytes, or fewer with many lanes */
+	uint8_t *buf;		/* LANE_BUF bytes */
 };
 
 struct hasher {
 	struct hasher_plan plan;
 	struct disks *disks;	/* readers of spinning disks, or NULL */
-	size_t lane_buf;	/* bytes of each lane's buffer */
 	struct lane *lane;	/* plan.lanes of them */
 	unsigned busy;		/* lanes in use */
 	struct lane *stage;	/* a ring of files opened, waiting for a lane,
@@ -57,6 +55,11 @@ struct hasher {
 	unsigned stage_first, staged;
 	uint64_t staged_bytes;
 	atomic_uint held;	/* busy + staged, for other threads to read */
+	uint64_t work;		/* bytes read, and FILE_COST a file done */
+	atomic_uint_fast64_t work_seen;	/* work, for other threads to read */
+	/* For n busy lanes, the engine to run on the first of them, from
+	 * md5_engine_for once for each n. */
+	const struct md5_engine *engine_for[MD5_LANES_MAX + 1];
 	dev_t dev;		/* the device of the last file opened ... */
 	enum device_kind kind;	/* ... and its kind, when dev_known */
 	bool dev_known;
@@ -73,17 +76,18 @@ struct hasher *hasher_new(const struct hasher_plan *p)
 	if (!h)
 		return NULL;
 	h->plan = *p;
-	h->lane_buf = LANE_BUFS / lanes < LANE_BUF ? LANE_BUFS / lanes : LANE_BUF;
 	h->lane = calloc(lanes, sizeof *h->lane);
 	h->stage = calloc(p->stage + 1, sizeof *h->stage);
 	h->state = calloc(lanes, sizeof *h->state);
-	h->buf = malloc(READ_SIZE + lanes * (h->lane_buf + LANE_STAGGER));
+	h->buf = malloc(READ_SIZE + lanes * (LANE_BUF + LANE_STAGGER));
 	if (!h->lane || !h->stage || !h->state || !h->buf) {
 		hasher_free(h);
 		return NULL;
 	}
 	for (unsigned l = 0; l < lanes; l++)
-		h->lane[l].buf = h->buf + READ_SIZE + l * (h->lane_buf + LANE_STAGGER);
+		h->lane[l].buf = h->buf + READ_SIZE + l * (LANE_BUF + LANE_STAGGER);
+	for (unsigned n = 1; n <= lanes; n++)
+		h->engine_for[n] = md5_engine_for(p->engines, n);
 	return h;
 }
 
@@ -128,11 +132,24 @@ unsigned hasher_room(const struct hasher *h)
 	return room;
 }
 
-/* Set t's result and make it known. */
-static void finish_task(struct task *t, int err)
+uint64_t hasher_work(const struct hasher *h)
+{
+	return atomic_load_explicit(&h->work_seen, memory_order_relaxed);
+}
+
+/* n bytes more of work done. */
+static void add_work(struct hasher *h, uint64_t n)
+{
+	h->work += n;
+	atomic_store_explicit(&h->work_seen, h->work, memory_order_relaxed);
+}
+
+/* Set t's result and make it known; bytes of it were read by plain reads. */
+static void finish_task(struct hasher *h, struct task *t, int err, uint64_t bytes)
 {
 	t->job.err = err;
 	task_done(t);
+	add_work(h, FILE_COST + bytes);
 }
 
 /* What the file's storage is, as far as reading goes.  The last device
@@ -208,9 +225,9 @@ static void hash_in_turn(struct hasher *h, struct task *t, int fd)
 	finish_all(h);
 	batches_wait_turn(t);
 	if (fd >= 0)
-		finish_task(t, hash_fd_close(fd, j->digest, h->buf));
+		finish_task(h, t, hash_fd_close(fd, j->digest, h->buf), 0);
 	else
-		finish_task(t, hash_file(j->name, h->plan.stdin_closed, h->buf, j->digest));
+		finish_task(h, t, hash_file(j->name, h->plan.stdin_closed, h->buf, j->digest), 0);
 }
 
 /* Open name, waiting for a descriptor while there is none but the run
@@ -241,7 +258,7 @@ void hasher_add(struct hasher *h, struct task *t)
 	int fd;
 
 	if (j->bad_line) {
-		finish_task(t, 0);
+		finish_task(h, t, 0, 0);
 		return;
 	}
 	if (strcmp(j->name, "-") == 0) {
@@ -249,7 +266,7 @@ void hasher_add(struct hasher *h, struct task *t)
 		return;
 	}
 	if ((fd = open_when_free(h, j->name)) < 0) {
-		finish_task(t, errno);
+		finish_task(h, t, errno, 0);
 		return;
 	}
 	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
@@ -260,7 +277,7 @@ void hasher_add(struct hasher *h, struct task *t)
 	switch (storage_of(h, &st)) {
 	case DEVICE_SPINNING:
 		if (!h->disks || !disks_submit(h->disks, t, fd, &st))
-			finish_task(t, hash_fd_close(fd, j->digest, h->buf));
+			finish_task(h, t, hash_fd_close(fd, j->digest, h->buf), t->size);
 		return;
 	case DEVICE_SOLID:
 		ask_ahead(fd, &asked, 0, st.st_size);
@@ -270,7 +287,7 @@ void hasher_add(struct hasher *h, struct task *t)
 		break;
 	}
 	/* Read-ahead advice pays only beyond the first read. */
-	if ((size_t)st.st_size > h->lane_buf)
+	if (st.st_size > LANE_BUF)
 		(void)posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
 	h->stage[(h->stage_first + h->staged++) % (h->plan.stage + 1)] =
 		(struct lane){ .task = t, .fd = fd, .size = st.st_size, .asked = asked };
@@ -293,7 +310,7 @@ static void finish_lane(struct hasher *h, unsigned l, int err)
 	}
 	if (close(lane->fd) != 0 && err == 0)
 		err = errno;
-	finish_task(lane->task, err);
+	finish_task(h, lane->task, err, 0);
 	lane->task = NULL;
 	h->busy--;
 	tell_held(h);
@@ -312,7 +329,7 @@ static bool feed_lane(struct hasher *h, unsigned l)
 	lane->pos = 0;
 	ask_ahead(lane->fd, &lane->asked, lane->count, lane->size);
 	while (lane->len < MD5_BLOCK_LENGTH && !lane->eof) {
-		size_t want = h->lane_buf - lane->len;
+		size_t want = LANE_BUF - lane->len;
 		ssize_t n = read(lane->fd, lane->buf + lane->len, want);
 
 		if (n < 0 && errno != EINTR) {
@@ -321,6 +338,7 @@ static bool feed_lane(struct hasher *h, unsigned l)
 		}
 		lane->len += n > 0 ? (size_t)n : 0;
 		progress_read(n > 0 ? (size_t)n : 0);
+		add_work(h, n > 0 ? (uint64_t)n : 0);
 		/* A regular file that gave less than asked, having given all the
 		 * size it had, is at its end: spare the read that returns 0.
 		 * (/proc files give short reads, but claim a size of 0.) */
@@ -332,21 +350,6 @@ static bool feed_lane(struct hasher *h, unsigned l)
 		return false;
 	}
 	return true;
-}
-
-/* The engine to run on the first min(n, its width) of n busy lanes: the
- * narrowest that holds them all, else the widest. */
-static const struct md5_engine *engine_for(const struct md5_engine *const *e, unsigned n)
-{
-	const struct md5_engine *best = NULL, *widest = e[0];
-
-	for (size_t i = 0; e[i]; i++) {
-		if (e[i]->width >= n && (!best || e[i]->width < best->width))
-			best = e[i];
-		if (e[i]->width > widest->width)
-			widest = e[i];
-	}
-	return best ? best : widest;
 }
 
 /* Compress the blocks that the lanes index[0..n) all have, in one engine
@@ -379,7 +382,7 @@ static void compress_group(struct hasher *h, const struct md5_engine *e,
 }
 
 /* Compress the busy lanes' blocks, as many lanes to an engine call as
- * engine_for says. */
+ * the engines' plan for their number says. */
 static void compress(struct hasher *h)
 {
 	unsigned index[MD5_LANES_MAX], n = 0, busy = h->busy;
@@ -388,7 +391,7 @@ static void compress(struct hasher *h)
 		if (h->lane[l].task)
 			index[n++] = l;
 	for (unsigned done = 0; done < busy;) {
-		const struct md5_engine *e = engine_for(h->plan.engines, busy - done);
+		const struct md5_engine *e = h->engine_for[busy - done];
 		unsigned k = e->width < busy - done ? e->width : busy - done;
 
 		compress_group(h, e, index + done, k);

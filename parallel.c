@@ -13,10 +13,15 @@
 #include "parallel.h"
 #include "spawn.h"
 
-/* How long the calling thread hashes alone before helpers may join it,
- * and how much work, at its pace, a helper must find left to be worth
- * starting: starting one, with its lanes, costs a small part of this. */
-enum { ALONE_US = 1000 };
+/* Threads are added while they pay, as measured: after WARMUP_US, the
+ * work the run does (bytes, and FILE_COST a file) is measured over
+ * MEASURE_US with the threads it has, then over as long with twice as
+ * many; helpers that do not bring GAIN_PERCENT more are told to stop once
+ * they have finished what they hold, and the run goes on without them.
+ * Where files are small, threads in one process slow each other's
+ * opening and closing of files more than they bring (README).  A helper
+ * must also find, at the run's pace so far, MEASURE_US of work left. */
+enum { WARMUP_US = 1000, MEASURE_US = 2000, GAIN_PERCENT = 10 };
 
 /* Files a thread keeps opened ahead of its lanes, in lanes' worth, at
  * most; and all threads together, at most. */
@@ -31,7 +36,17 @@ struct thread {
 	struct run *run;
 	struct hasher *hasher;
 	struct cursor cursor;	/* in the batch it claimed last */
+	unsigned index;		/* among the helpers */
 	pthread_t id;
+};
+
+/* Where the adding of threads is. */
+struct pace {
+	enum { WARMING, MEASURING, SETTLED } state;
+	int64_t since;		/* when the measure began, in us */
+	uint64_t work;		/* the work done by then */
+	uint64_t rate;		/* work a ms with the threads kept */
+	unsigned kept;		/* helpers kept */
 };
 
 struct run {
@@ -39,10 +54,10 @@ struct run {
 	struct batches *all;
 	struct hasher_plan plan;
 	unsigned want;		/* threads, the calling one included */
-	bool asked;		/* -j: want exactly, from the start */
-	bool tried;		/* helpers were started, or judged not worth it */
+	struct pace pace;	/* SETTLED with -j: want exactly, at once */
 	struct thread *helper;	/* want - 1 of them */
-	atomic_uint started;	/* helpers running */
+	atomic_uint started;	/* helpers started */
+	atomic_uint keep;	/* helpers that may claim jobs */
 	struct disks *disks;
 	unsigned disk_files;	/* files the disk readers may hold; 0: no
 				 * readers, files on spinning disks are read
@@ -51,17 +66,6 @@ struct run {
 	size_t count;		/* jobs in all, when the source says */
 	struct timespec began;
 };
-
-/* The most lanes any of the engines has. */
-static unsigned widest(const struct md5_engine *const *engines)
-{
-	unsigned width = 0;
-
-	for (size_t i = 0; engines[i]; i++)
-		if (engines[i]->width > width)
-			width = engines[i]->width;
-	return width;
-}
 
 /* Share out the descriptors free, so that a run never runs out of them
  * where GNU's would not: half for the files the threads hold in lanes and
@@ -78,7 +82,9 @@ static void share_descriptors(struct run *r)
 	if (r->want > hashing)
 		r->want = hashing;
 	each = hashing / r->want;
-	p->lanes = widest(p->engines);
+	p->lanes = md5_lanes_width(p->engines);
+	if (p->lanes > HASHER_LANES_MAX)
+		p->lanes = HASHER_LANES_MAX;
 	if (p->lanes > each)
 		p->lanes = each;	/* fewer lanes than the engine has */
 	p->stage = STAGE_LANES * p->lanes;
@@ -87,6 +93,8 @@ static void share_descriptors(struct run *r)
 	if (p->stage > each - p->lanes)
 		p->stage = each - p->lanes;
 	r->disk_files = free / 4 < DISK_WAITING_MAX ? free / 4 : DISK_WAITING_MAX;
+	if (r->want > 1)
+		fds_make_room(r->want * (p->lanes + p->stage) + r->disk_files);
 }
 
 /* Whether a thread or a disk reader holds files that it will close: a
@@ -104,31 +112,37 @@ static bool run_holds_files(void *arg)
 	return r->disks && disks_held(r->disks);
 }
 
+static void pace(struct run *r);
+
 /* Claim tasks and hash them until there are none left: claim while the
  * hasher has room, waiting for the window to move only when it has
- * nothing else to do. */
-static void hash_tasks(struct thread *t, void (*now_and_then)(struct run *))
+ * nothing else to do.  A helper told to stop claims no more, and ends
+ * once it has hashed what it holds. */
+static void hash_tasks(struct thread *t)
 {
-	struct batches *all = t->run->all;
+	struct run *r = t->run;
 	struct hasher *h = t->hasher;
 	struct task *task;
 
 	for (;;) {
-		if (now_and_then)
-			now_and_then(t->run);
+		bool claim = t == r->self || t->index < atomic_load(&r->keep);
+
+		if (t == r->self)
+			pace(r);
 		while (hasher_room(h) > 0 &&
-		       (task = batches_next(all, &t->cursor, !hasher_busy(h))))
+		       (task = claim ? batches_next(r->all, &t->cursor, !hasher_busy(h))
+				     : batches_rest(&t->cursor)))
 			hasher_add(h, task);
 		if (!hasher_busy(h))
-			return;	/* batches_next waited, and there are no more */
+			return;	/* none left to claim, or none it may */
 		hasher_step(h);
-		batches_tick(all);
+		batches_tick(r->all);
 	}
 }
 
 static void *helper_main(void *arg)
 {
-	hash_tasks(arg, NULL);
+	hash_tasks(arg);
 	return NULL;
 }
 
@@ -141,33 +155,52 @@ static int64_t elapsed_us(const struct run *r)
 	       (now.tv_nsec - r->began.tv_nsec) / 1000;
 }
 
-/* Helpers worth starting after us of work: one for each ALONE_US that
- * the jobs left would take the calling thread at its pace so far, when
- * the source says how many there are, and one a CPU at most. */
-static unsigned helpers_worth(struct run *r, int64_t us)
+/* The work done so far: bytes read, and FILE_COST a file. */
+static uint64_t work_done(struct run *r)
 {
-	size_t left = batches_left(r->all), claimed = r->count - left;
-	uint64_t us_left;
-	unsigned n = r->want - 1;
+	uint64_t work = hasher_work(r->self->hasher);
+	unsigned started = atomic_load(&r->started);
 
-	if (left == SIZE_MAX || claimed == 0)
-		return left ? n : 0;
-	us_left = (uint64_t)us * left / claimed;
-	return us_left / ALONE_US < n ? (unsigned)(us_left / ALONE_US) : n;
+	for (unsigned i = 0; i < started; i++)
+		work += hasher_work(r->helper[i].hasher);
+	return work + (r->disks ? disks_work(r->disks) : 0);
 }
 
-/* Start n helpers, and the disks' readers: as many as can be had. */
+/* Helpers to have after those started, for a next step: twice the
+ * threads, as many as there are CPUs at most, and no more than find
+ * MEASURE_US of work each at the run's pace so far, when the source says
+ * how many jobs it has. */
+static unsigned next_step(struct run *r, int64_t us)
+{
+	size_t left = batches_left(r->all), claimed = r->count - left;
+	unsigned started = atomic_load(&r->started), n = 2 * started + 1;
+
+	if (n > r->want - 1)
+		n = r->want - 1;
+	if (left != SIZE_MAX && claimed > 0) {
+		uint64_t worth = (uint64_t)us * left / claimed / MEASURE_US;
+
+		if (worth < n)
+			n = (unsigned)worth;
+	}
+	return left == 0 ? 0 : n;
+}
+
+/* Start helpers up to n in all, and the disks' readers with the first:
+ * as many as can be had. */
 static void start_helpers(struct run *r, unsigned n)
 {
-	if (n == 0)
-		return;
-	if (r->disk_files > 0)
+	unsigned i = atomic_load(&r->started);
+
+	if (i == 0 && n > 0 && r->disk_files > 0) {
 		r->disks = disks_start(r->disk_files);
-	hasher_use_disks(r->self->hasher, r->disks);
-	for (unsigned i = 0; i < n; i++) {
+		hasher_use_disks(r->self->hasher, r->disks);
+	}
+	atomic_store(&r->keep, n);
+	for (; i < n; i++) {
 		struct thread *t = &r->helper[i];
 
-		*t = (struct thread){ .run = r, .hasher = hasher_new(&r->plan) };
+		*t = (struct thread){ .run = r, .index = i, .hasher = hasher_new(&r->plan) };
 		if (!t->hasher)
 			break;
 		hasher_use_disks(t->hasher, r->disks);
@@ -177,23 +210,52 @@ static void start_helpers(struct run *r, unsigned n)
 		}
 		atomic_store(&r->started, i + 1);
 	}
+	atomic_store(&r->keep, i);
 }
 
-/* On the calling thread: start the helpers once they are worth it. */
-static void start_when_worth(struct run *r)
+/* The work a ms since the measure began. */
+static uint64_t rate_since(struct run *r, int64_t us, uint64_t work)
 {
-	int64_t us;
+	return (work - r->pace.work) * 1000 / (uint64_t)(us > r->pace.since + 1 ? us - r->pace.since : 1);
+}
 
-	if (r->tried || (us = elapsed_us(r)) < ALONE_US)
+/* On the calling thread, now and then: take the next step of adding
+ * threads, or undo the last, when its measure is over. */
+static void pace(struct run *r)
+{
+	struct pace *p = &r->pace;
+	int64_t us;
+	uint64_t work;
+
+	if (p->state == SETTLED || (us = elapsed_us(r)) < p->since + (p->state == WARMING ? WARMUP_US : MEASURE_US))
 		return;
-	r->tried = true;
-	start_helpers(r, helpers_worth(r, us));
+	work = work_done(r);
+	if (p->state == MEASURING) {
+		uint64_t rate = rate_since(r, us, work);
+
+		if (atomic_load(&r->started) > p->kept &&
+		    rate * 100 < p->rate * (100 + GAIN_PERCENT)) {
+			atomic_store(&r->keep, p->kept);	/* they do not pay */
+			p->state = SETTLED;
+			return;
+		}
+		p->rate = rate;
+		p->kept = atomic_load(&r->started);
+		start_helpers(r, next_step(r, us));
+		if (atomic_load(&r->started) == p->kept) {
+			p->state = SETTLED;
+			return;
+		}
+	}
+	p->state = MEASURING;
+	p->since = elapsed_us(r);
+	p->work = work_done(r);
 }
 
 bool run_parallel(const struct schedule *s, const struct job_source *src)
 {
 	struct run r = { .s = s, .want = s->threads ? s->threads : cpus_usable(),
-			 .asked = s->threads > 0, .count = src->count };
+			 .count = src->count };
 	struct thread self = { .run = &r };
 
 	r.plan = (struct hasher_plan){ .engines = s->engines, .disk = s->disk,
@@ -212,12 +274,11 @@ bool run_parallel(const struct schedule *s, const struct job_source *src)
 		return false;
 	}
 	clock_gettime(CLOCK_MONOTONIC, &r.began);
-	r.tried = r.want == 1;
-	if (r.asked && r.want > 1) {
-		r.tried = true;
+	if (s->threads > 0 || r.want == 1) {
 		start_helpers(&r, r.want - 1);
+		r.pace.state = SETTLED;
 	}
-	hash_tasks(&self, r.tried ? NULL : start_when_worth);
+	hash_tasks(&self);
 	for (unsigned i = 0; i < atomic_load(&r.started); i++) {
 		pthread_join(r.helper[i].id, NULL);
 		hasher_free(r.helper[i].hasher);
