@@ -17,10 +17,10 @@
  * work the run does (bytes, and FILE_COST a file) is measured over
  * MEASURE_US with the threads it has, then over as long with twice as
  * many; helpers that do not bring GAIN_PERCENT more are told to stop once
- * they have finished what they hold, and the run goes on without them.
- * Where files are small, threads in one process slow each other's
- * opening and closing of files more than they bring (README).  A helper
- * must also find, at the run's pace so far, MEASURE_US of work left. */
+ * they have finished what they hold, and the run goes on without them,
+ * as where one reader keeps a device busy, or other programs the CPUs.
+ * A helper must also find, at the run's pace so far, MEASURE_US of work
+ * left. */
 enum { WARMUP_US = 1000, MEASURE_US = 2000, GAIN_PERCENT = 10 };
 
 /* Files a thread keeps opened ahead of its lanes, in lanes' worth, at
