@@ -24,16 +24,11 @@ enum {
 	ROUNDS_PER_TEST = 8,		/* rounds reported as one test */
 };
 
-/* splitmix64: small, good enough, the same everywhere. */
 static uint64_t rng_state = 0x6d6435206c616e65;
 
 static uint64_t rng(void)
 {
-	uint64_t z = rng_state += 0x9e3779b97f4a7c15;
-
-	z = (z ^ z >> 30) * 0xbf58476d1ce4e5b9;
-	z = (z ^ z >> 27) * 0x94d049bb133111eb;
-	return z ^ z >> 31;
+	return tap_random(&rng_state);
 }
 
 static size_t below(size_t n)

@@ -1,4 +1,4 @@
-/* tap.c - TAP output and the RFC 1321 vectors; see tap.h. */
+/* tap.c - TAP output, the RFC 1321 vectors, random numbers; see tap.h. */
 #include <stdarg.h>
 #include <stdio.h>
 
@@ -38,3 +38,12 @@ const struct rfc1321_vector rfc1321[] = {
 };
 
 const size_t rfc1321_count = sizeof rfc1321 / sizeof rfc1321[0];
+
+uint64_t tap_random(uint64_t *state)
+{
+	uint64_t z = *state += 0x9e3779b97f4a7c15;
+
+	z = (z ^ z >> 30) * 0xbf58476d1ce4e5b9;
+	z = (z ^ z >> 27) * 0x94d049bb133111eb;
+	return z ^ z >> 31;
+}

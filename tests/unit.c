@@ -17,16 +17,11 @@ static void use_transform(const struct transform *t)
 	tested = t->name;
 }
 
-/* splitmix64: small, good enough, the same everywhere. */
 static uint64_t rng_state = 0x6d643520756e6974;
 
 static uint64_t rng(void)
 {
-	uint64_t z = rng_state += 0x9e3779b97f4a7c15;
-
-	z = (z ^ z >> 30) * 0xbf58476d1ce4e5b9;
-	z = (z ^ z >> 27) * 0x94d049bb133111eb;
-	return z ^ z >> 31;
+	return tap_random(&rng_state);
 }
 
 static void digest_of(const void *p, size_t len, uint8_t digest[MD5_DIGEST_LENGTH])
