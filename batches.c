@@ -9,7 +9,6 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "batches.h"
 #include "diag.h"
@@ -61,20 +60,10 @@ struct batches {
 	atomic_uint writes_asked;	/* by threads that finished a batch, not
 					 * yet seen by the one that writes */
 	atomic_uint_fast64_t head;	/* the oldest batch not written */
-	atomic_int_fast64_t held_since;	/* ms when lines were first held
-					 * in out unshown; 0: none */
 
 	/* Finished batches' files, for the size of batches to come. */
 	atomic_uint_fast64_t files_done, bytes_done;
 };
-
-static int64_t now_ms(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
-}
 
 struct batches *batches_new(const struct job_source *src, unsigned threads,
 			    struct out *out, const char *prog)
@@ -118,23 +107,6 @@ static void write_recorded(struct batch *b, unsigned k)
 		src->account(src->ctx, &b->task[b->written].job);
 }
 
-/* Show the lines held in the output buffer, now or (now false) once they
- * have waited a while.  Under write_lock. */
-static void show_held(struct batches *all, bool now)
-{
-	int64_t since = atomic_load_explicit(&all->held_since, memory_order_relaxed);
-
-	if (!out_pending(all->out)) {
-		since = 0;
-	} else if (now || (since && now_ms() - since >= SHOW_MS)) {
-		out_flush(all->out);
-		since = 0;
-	} else if (!since) {
-		since = now_ms();
-	}
-	atomic_store_explicit(&all->held_since, since, memory_order_relaxed);
-}
-
 /* The batch at head, when it is claimed. */
 static struct batch *head_batch(struct batches *all)
 {
@@ -173,7 +145,7 @@ static void write_head(struct batches *all)
 		atomic_store(&all->head, b->seq + 1);
 		moved = true;
 	}
-	show_held(all, false);
+	out_flush_held(all->out, SHOW_MS);
 	say_what_holds_up(all, head_batch(all), atomic_load(&all->head));
 	if (moved)
 		pthread_cond_broadcast(&all->moved);
@@ -258,11 +230,9 @@ void task_done(struct task *t)
 
 void batches_tick(struct batches *all)
 {
-	int64_t since = atomic_load_explicit(&all->held_since, memory_order_relaxed);
-
-	if (since && now_ms() - since >= SHOW_MS) {
+	if (out_held(all->out, SHOW_MS)) {
 		pthread_mutex_lock(&all->write_lock);
-		show_held(all, false);
+		out_flush_held(all->out, SHOW_MS);
 		pthread_mutex_unlock(&all->write_lock);
 	}
 }
@@ -289,7 +259,7 @@ void batches_wait_turn(struct task *t)
 
 	pthread_mutex_lock(&all->write_lock);
 	if (!at_front(t)) {
-		show_held(all, true);
+		out_flush(all->out);
 		atomic_store(&b->turn_waited, true);
 		while (!at_front(t))
 			pthread_cond_wait(&all->moved, &all->write_lock);
@@ -298,7 +268,7 @@ void batches_wait_turn(struct task *t)
 	/* Nobody else writes b before t is done. */
 	record_tasks(b, k);
 	write_recorded(b, k);
-	show_held(all, true);
+	out_flush(all->out);
 	pthread_mutex_unlock(&all->write_lock);
 }
 
@@ -380,7 +350,7 @@ static bool fill_batch(struct batches *all, struct batch *b, unsigned size)
 static void wait_for_room(struct batches *all, uint64_t seen)
 {
 	pthread_mutex_lock(&all->write_lock);
-	show_held(all, true);
+	out_flush(all->out);
 	while (atomic_load(&all->head) == seen)
 		pthread_cond_wait(&all->moved, &all->write_lock);
 	pthread_mutex_unlock(&all->write_lock);

@@ -1,11 +1,31 @@
 /* out.c - standard output in whole lines; see out.h. */
 #include <errno.h>
+#include <stdatomic.h>
 #include <limits.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "out.h"
 #include "progress.h"
+
+static int_least64_t now_ms(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (int_least64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+/* Everything in buf is whole lines: mark them so, and when they begin to
+ * wait. */
+static void mark_whole(struct out *o)
+{
+	o->done = o->len;
+	if (!o->hold && o->done > 0 &&
+	    atomic_load_explicit(&o->held_since, memory_order_relaxed) == 0)
+		atomic_store_explicit(&o->held_since, now_ms(), memory_order_relaxed);
+}
 
 void out_init(struct out *o, int fd, bool hold)
 {
@@ -88,6 +108,8 @@ static void write_front(struct out *o, size_t n)
 	memmove(o->buf, o->buf + n, o->len - n);
 	o->len -= n;
 	o->done -= n;
+	if (o->done == 0)
+		atomic_store_explicit(&o->held_since, 0, memory_order_relaxed);
 }
 
 char out_line_end(const struct out *o)
@@ -95,9 +117,18 @@ char out_line_end(const struct out *o)
 	return o->hold ? '\0' : '\n';
 }
 
-bool out_pending(const struct out *o)
+
+bool out_held(struct out *o, int ms)
 {
-	return !o->hold && o->done > 0;
+	int_least64_t since = atomic_load_explicit(&o->held_since, memory_order_relaxed);
+
+	return since && now_ms() - since >= ms;
+}
+
+void out_flush_held(struct out *o, int ms)
+{
+	if (out_held(o, ms))
+		out_flush(o);
 }
 
 void out_flush(struct out *o)
@@ -142,12 +173,12 @@ void out_lines(struct out *o, const void *p, size_t n)
 		size_t k = (size_t)(end - line) + 1;
 
 		out_put(o, line, k);
-		o->done = o->len;
+		mark_whole(o);
 		line += k;
 		n -= k;
 	}
 	out_put(o, line, n);
-	o->done = o->len;
+	mark_whole(o);
 	if (o->line_buffered)
 		out_flush(o);
 }

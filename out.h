@@ -13,9 +13,12 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 struct out {
 	int fd;
+	_Atomic int_least64_t held_since;	/* ms, monotonic, when whole lines
+					 * began to wait in buf; 0: none wait */
 	int err;		/* errno of the first failed write, or 0 */
 	bool hold;		/* -z: write only when full or at the end, as GNU */
 	bool line_buffered;	/* flush every line: a terminal is watching */
@@ -33,8 +36,13 @@ void out_end_line(struct out *o, char end);
 void out_lines(struct out *o, const void *p, size_t n);
 /* What ends a line: '\0' when holding them (-z), else '\n'. */
 char out_line_end(const struct out *o);
-/* Whether whole lines wait in the buffer for out_flush. */
-bool out_pending(const struct out *o);
+/* Write the whole lines gathered, if they have waited ms milliseconds;
+ * with out_held, lines written now and then are not held back while a
+ * long file is hashed. */
+void out_flush_held(struct out *o, int ms);
+/* Whether whole lines have waited ms milliseconds: any thread may ask,
+ * whichever writes to o. */
+bool out_held(struct out *o, int ms);
 /* Write the whole lines gathered so far, unless holding them. */
 void out_flush(struct out *o);
 /* Write what is left and close; false after any write error, with errno
