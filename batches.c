@@ -19,7 +19,7 @@ enum {
 	BATCH_MAX = 64,		/* jobs in a batch, at most */
 	BATCH_FIRST = 1,	/* before the size of files is known: a
 				 * thread claims no more than it starts */
-	BATCH_BYTES = 512 * 1024,	/* a batch's work, about */
+	BATCH_BYTES = 1024 * 1024,	/* a batch's work, about */
 	SHRINK = 4,		/* a batch is at most 1/SHRINK of a thread's
 				 * share of the jobs left */
 	WINDOW_MIN = 64,	/* batches claimed and not written, at least, */
@@ -118,8 +118,10 @@ static struct batch *head_batch(struct batches *all)
 }
 
 /* For --progress, when b, batch seq, is at head: its first file not
- * hashed yet, which the run waits for.  Under write_lock, or by b's
- * claimer before it hands out a task: b is not written meanwhile. */
+ * hashed yet, which the run waits for; told when head moves, not each
+ * time a file is done, which would take a lock a file.  Under
+ * write_lock, or by b's claimer before it hands out a task: b is not
+ * written meanwhile. */
 static void say_what_holds_up(struct batches *all, struct batch *b, uint64_t seq)
 {
 	if (!b || !progress_shown() || atomic_load(&all->head) != seq)
@@ -208,7 +210,6 @@ void task_done(struct task *t)
 {
 	struct batch *b = t->batch;
 	struct batches *all = b->all;
-	uint64_t seq = b->seq;
 
 	/* Sequentially consistent, as turn_waited: either a thread waiting
 	 * for its turn sees t done, or this one sees it waiting. */
@@ -219,10 +220,8 @@ void task_done(struct task *t)
 	}
 	/* From here b may be written and made anew, unless a task of it
 	 * waits for its turn: then a wake-up is one too many, no more. */
-	if (atomic_load(&b->turn_waited) ||
-	    (progress_shown() && atomic_load(&all->head) == seq)) {
+	if (atomic_load(&b->turn_waited)) {
 		pthread_mutex_lock(&all->write_lock);
-		say_what_holds_up(all, b, seq);
 		pthread_cond_broadcast(&all->moved);
 		pthread_mutex_unlock(&all->write_lock);
 	}
@@ -269,6 +268,7 @@ void batches_wait_turn(struct task *t)
 	record_tasks(b, k);
 	write_recorded(b, k);
 	out_flush(all->out);
+	progress_waiting_for(t->job.name);
 	pthread_mutex_unlock(&all->write_lock);
 }
 

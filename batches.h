@@ -25,10 +25,11 @@
 struct batch;
 struct batches;
 
-/* What a file costs beyond its bytes, in bytes of work: opening and
- * closing it, and its line of output; for the size of batches and the
- * measure of a run's pace. */
-enum { FILE_COST = 4096 };
+/* What a file costs beyond its bytes, in bytes of work: opening, reading
+ * and closing it, and its line of output, which take about as long as
+ * hashing this much in lanes (README, Performance); for the size of
+ * batches and the measure of a run's pace. */
+enum { FILE_COST = 16 * 1024 };
 
 /* A job handed out to a thread. */
 struct task {

@@ -392,9 +392,11 @@ int main(int argc, char **argv)
 	if (opt.check || n > 1 || opt.jobs > 0)
 		s.engines = choose_engines(prog);
 	out_init(&out, STDOUT_FILENO, opt.zero);
-	if (opt.progress)
+	if (opt.progress) {
+		run_prepare(&s);
 		progress_start(&(struct progress_plan){ .check = opt.check,
 							.names = names, .count = n });
+	}
 	if (opt.check) {
 		struct check_run c = { .opt = &opt.c, .sched = &s, .form = FORM_UNKNOWN };
 

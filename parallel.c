@@ -16,12 +16,15 @@
 /* Threads are added while they pay, as measured: after WARMUP_US, the
  * work the run does (bytes, and FILE_COST a file) is measured over
  * MEASURE_US with the threads it has, then over as long with twice as
- * many; helpers that do not bring GAIN_PERCENT more are told to stop once
- * they have finished what they hold, and the run goes on without them,
- * as where one reader keeps a device busy, or other programs the CPUs.
- * A helper must also find, at the run's pace so far, MEASURE_US of work
- * left. */
-enum { WARMUP_US = 1000, MEASURE_US = 2000, GAIN_PERCENT = 10 };
+ * many.  A step that makes the run SLOWER_PERCENT slower is undone: its
+ * helpers are told to stop once they have finished what they hold, as
+ * where one reader keeps a device busy, or other programs the CPUs.  One
+ * that brings less than FASTER_PERCENT more is the last.  The files of a
+ * tree differ from one part of it to the next, so that two measures
+ * differ by some percent with the threads unchanged: a step is undone
+ * only when it costs clearly.  A helper must also find, at the run's pace
+ * so far, MEASURE_US of work left. */
+enum { WARMUP_US = 1000, MEASURE_US = 3000, SLOWER_PERCENT = 10, FASTER_PERCENT = 10 };
 
 /* Files a thread keeps opened ahead of its lanes, in lanes' worth, at
  * most; and all threads together, at most. */
@@ -232,11 +235,15 @@ static void pace(struct run *r)
 	work = work_done(r);
 	if (p->state == MEASURING) {
 		uint64_t rate = rate_since(r, us, work);
+		bool tried = atomic_load(&r->started) > p->kept;
 
-		if (atomic_load(&r->started) > p->kept &&
-		    rate * 100 < p->rate * (100 + GAIN_PERCENT)) {
-			atomic_store(&r->keep, p->kept);	/* they do not pay */
+		if (tried && rate * 100 < p->rate * (100 - SLOWER_PERCENT)) {
+			atomic_store(&r->keep, p->kept);	/* they cost */
 			p->state = SETTLED;
+			return;
+		}
+		if (tried && rate * 100 < p->rate * (100 + FASTER_PERCENT)) {
+			p->state = SETTLED;	/* they bring too little for more */
 			return;
 		}
 		p->rate = rate;
@@ -252,16 +259,30 @@ static void pace(struct run *r)
 	p->work = work_done(r);
 }
 
+/* The threads, lanes and descriptors of a run of s. */
+static void plan_run(struct run *r, const struct schedule *s)
+{
+	r->s = s;
+	r->want = s->threads ? s->threads : cpus_usable();
+	r->plan = (struct hasher_plan){ .engines = s->engines, .disk = s->disk,
+					.stdin_closed = s->stdin_closed,
+					.others_hold = run_holds_files, .run = r };
+	share_descriptors(r);
+}
+
+void parallel_prepare(const struct schedule *s)
+{
+	struct run r = { 0 };
+
+	plan_run(&r, s);
+}
+
 bool run_parallel(const struct schedule *s, const struct job_source *src)
 {
-	struct run r = { .s = s, .want = s->threads ? s->threads : cpus_usable(),
-			 .count = src->count };
+	struct run r = { .count = src->count };
 	struct thread self = { .run = &r };
 
-	r.plan = (struct hasher_plan){ .engines = s->engines, .disk = s->disk,
-				       .stdin_closed = s->stdin_closed,
-				       .others_hold = run_holds_files, .run = &r };
-	share_descriptors(&r);
+	plan_run(&r, s);
 	r.self = &self;
 	self.hasher = hasher_new(&r.plan);
 	r.helper = calloc(r.want, sizeof *r.helper);

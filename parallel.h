@@ -16,6 +16,11 @@
 
 #include "jobs.h"
 
+/* What run_parallel would do first, for a program that is to start a
+ * thread of its own before: the kernel's table of descriptors is grown
+ * for the run while the program has one thread (fds.h). */
+void parallel_prepare(const struct schedule *s);
+
 /* Hash every job of src and write its output, in input order, as
  * run_jobs does (schedule.h); false, having taken no job, when there is
  * no memory for even one thread's lanes. */

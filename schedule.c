@@ -25,6 +25,12 @@ static void run_one_by_one(const struct schedule *s, const struct job_source *sr
 	record_free(&rec);
 }
 
+void run_prepare(const struct schedule *s)
+{
+	if (s->engines)
+		parallel_prepare(s);
+}
+
 void run_jobs(const struct schedule *s, const struct job_source *src)
 {
 	if (!s->engines || !run_parallel(s, src))

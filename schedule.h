@@ -12,6 +12,10 @@
 
 #include "jobs.h"
 
+/* Prepare, while the program has one thread, for runs of s: before the
+ * program starts a thread of its own (progress.h). */
+void run_prepare(const struct schedule *s);
+
 /* Take every job from src, hash it, and write its output. */
 void run_jobs(const struct schedule *s, const struct job_source *src);
 
