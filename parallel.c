@@ -18,7 +18,7 @@
  * MEASURE_US with the threads it has, then over as long with twice as
  * many.  A step that makes the run SLOWER_PERCENT slower is undone: its
  * helpers are told to stop once they have finished what they hold, as
- * where one reader keeps a device busy, or other programs the CPUs.  One
+ * where other programs keep the CPUs busy.  One
  * that brings less than FASTER_PERCENT more is the last.  The files of a
  * tree differ from one part of it to the next, so that two measures
  * differ by some percent with the threads unchanged: a step is undone
