@@ -132,10 +132,14 @@ static void hash_tasks(struct thread *t)
 
 		if (t == r->self)
 			pace(r);
-		while (hasher_room(h) > 0 &&
-		       (task = claim ? batches_next(r->all, &t->cursor, !hasher_busy(h))
-				     : batches_rest(&t->cursor)))
+		task = NULL;
+		if (hasher_room(h) > 0)
+			task = claim ? batches_next(r->all, &t->cursor, !hasher_busy(h))
+				     : batches_rest(&t->cursor);
+		if (task) {
 			hasher_add(h, task);
+			continue;
+		}
 		if (!hasher_busy(h))
 			return;	/* none left to claim, or none it may */
 		hasher_step(h);
