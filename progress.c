@@ -1,8 +1,8 @@
 /* progress.c - the status line of --progress; see progress.h.
  *
  * Three sides meet here.  The threads that read count bytes in an atomic
- * counter, and the reporting thread says what it waits for, under
- * seen_lock: neither ever waits on the terminal.  The drawing thread
+ * counter, and the thread that writes the output says what the run waits
+ * for, under seen_lock: neither ever waits on the terminal.  The drawing thread
  * wakes a few times a second, makes the line from what they said, and
  * writes it under line_lock, which every other write to the terminal
  * holds as well (progress_pause), so that the line is cleared before it
@@ -513,7 +513,7 @@ static size_t join_parts(const struct part *p, char *line)
 	return len;
 }
 
-/* What the reporting thread said, copied under its lock: the name waited
+/* What the writing thread said, copied under its lock: the name waited
  * for, quoted (malloc'd; NULL for none), and the list's figures. */
 struct heard {
 	char *name;

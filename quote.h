@@ -14,8 +14,9 @@ char *quote_name(const char *name);
 
 /* Load the locale's character set, setlocale(LC_CTYPE, ""), the first time
  * it is asked, and never again: a second setlocale would change what
- * quote_name depends on under another thread quoting.  On the main thread
- * only, as every message about a file is written there. */
+ * quote_name depends on under another thread quoting.  By one thread at a
+ * time, before any other quotes: messages about files are written under
+ * one lock (batches.c), and --progress loads it before its thread starts. */
 void quote_use_locale(void);
 
 #endif
