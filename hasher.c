@@ -316,14 +316,14 @@ static void finish_lane(struct hasher *h, unsigned l, int err)
 	tell_held(h);
 }
 
-/* Read until the lane has a whole block or its file ends; false when the
- * lane was finished instead. */
-static bool feed_lane(struct hasher *h, unsigned l)
+/* Read until the lane has a whole block, or finish it at its file's end
+ * or on an error. */
+static void feed_lane(struct hasher *h, unsigned l)
 {
 	struct lane *lane = &h->lane[l];
 
 	if (lane->len - lane->pos >= MD5_BLOCK_LENGTH)
-		return true;
+		return;
 	memmove(lane->buf, lane->buf + lane->pos, lane->len - lane->pos);
 	lane->len -= lane->pos;
 	lane->pos = 0;
@@ -334,7 +334,7 @@ static bool feed_lane(struct hasher *h, unsigned l)
 
 		if (n < 0 && errno != EINTR) {
 			finish_lane(h, l, errno);
-			return false;
+			return;
 		}
 		lane->len += n > 0 ? (size_t)n : 0;
 		progress_read(n > 0 ? (size_t)n : 0);
@@ -345,11 +345,8 @@ static bool feed_lane(struct hasher *h, unsigned l)
 		lane->eof = n == 0 || ((size_t)n < want && lane->size > 0 &&
 				       lane->count + lane->len == (uint64_t)lane->size);
 	}
-	if (lane->len < MD5_BLOCK_LENGTH) {
+	if (lane->len < MD5_BLOCK_LENGTH)
 		finish_lane(h, l, 0);
-		return false;
-	}
-	return true;
 }
 
 /* Compress the blocks that the lanes index[0..n) all have, in one engine
@@ -404,7 +401,7 @@ void hasher_step(struct hasher *h)
 	fill_from_stage(h);
 	for (unsigned l = 0; l < h->plan.lanes; l++)
 		if (h->lane[l].task)
-			(void)feed_lane(h, l);
+			feed_lane(h, l);
 	if (h->busy > 0)
 		compress(h);
 	fill_from_stage(h);
