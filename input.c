@@ -2,10 +2,12 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "cpus.h"
 #include "files.h"
 #include "input.h"
 #include "progress.h"
@@ -117,8 +119,23 @@ static int hash_rest_ahead(int fd, struct md5 *ctx, uint8_t *buf)
 	return a.err;
 }
 
+/* Whether a reading thread may run beside the one that hashes.  On one
+ * CPU the two only take turns, and the hand-offs cost more than the
+ * overlap brings.  Asked once a run, by its first long input. */
+static bool second_cpu(void)
+{
+	static atomic_int known;	/* 0: not asked yet; 1: no; 2: yes */
+	int v = atomic_load_explicit(&known, memory_order_relaxed);
+
+	if (v == 0) {
+		v = cpus_usable() > 1 ? 2 : 1;
+		atomic_store_explicit(&known, v, memory_order_relaxed);
+	}
+	return v == 2;
+}
+
 /* A first buffer's worth is read plainly; only an input that fills it is
- * worth a reading thread. */
+ * worth a reading thread, and only where a second CPU can run it. */
 int hash_fd(int fd, uint8_t digest[MD5_DIGEST_LENGTH], uint8_t *buf)
 {
 	struct md5 ctx;
@@ -129,7 +146,9 @@ int hash_fd(int fd, uint8_t digest[MD5_DIGEST_LENGTH], uint8_t *buf)
 		return err;
 	md5_init(&ctx);
 	md5_update(&ctx, buf, got);
-	if (got == READ_SIZE && (err = hash_rest_ahead(fd, &ctx, buf)) != 0)
+	if (got == READ_SIZE)
+		err = second_cpu() ? hash_rest_ahead(fd, &ctx, buf) : hash_rest(fd, &ctx, buf);
+	if (err)
 		return err;
 	md5_final(&ctx, digest);
 	return 0;

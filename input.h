@@ -16,7 +16,8 @@ enum { READ_SIZE = 128 * 1024 };
 
 /* Hash all that fd gives until its end into digest: 0 or an errno.  An
  * input longer than buf is read on a second thread while this one hashes,
- * when a thread can be had. */
+ * when the process may use more than one CPU (cpus.h) and a thread can be
+ * had. */
 int hash_fd(int fd, uint8_t digest[MD5_DIGEST_LENGTH], uint8_t *buf);
 
 /* hash_fd, then close fd: 0 or the first errno of the two. */

@@ -65,6 +65,24 @@ threads_started() {
 	assert_equal "$(threads_started)" 0
 }
 
+@test "threads: a long input is read ahead on a second thread only where a second CPU can run it" {
+	command -v taskset >/dev/null || skip "taskset is not installed (Debian: util-linux)"
+	(($(nproc) > 1)) || skip "one CPU only: nothing to compare"
+	local trace=$BATS_TEST_TMPDIR/trace under
+	head -c $((4 << 20)) /dev/urandom >long
+	for under in "" "taskset -c 0"; do
+		# shellcheck disable=SC2086	# under: a command, or none
+		$under strace -qq -f -o "$trace" -e trace=clone,clone3 "$OURS" long >out ||
+			fail "md5sum long failed (under '$under')"
+		"$GNU_MD5SUM" long | cmp -s - out || fail "not GNU's output (under '$under')"
+		if [[ -z $under ]]; then
+			assert_equal "$(grep -cE 'clone3?\(' "$trace")" 1
+		else
+			assert_equal "$(grep -cE 'clone3?\(' "$trace")" 0
+		fi
+	done
+}
+
 # cpu_quota CPUS: make a cgroup whose CPU quota is CPUS CPUs (v2's cpu.max,
 # else v1's cpu controller), its directory in $GROUP; skip when this
 # machine lets us make none.
