@@ -89,7 +89,9 @@ static void hash_waiting(struct waiting *w, uint8_t *buf)
 	/* Advice only: a larger read-ahead for a file read from end to end. */
 	if (w->size > SMALL_FILE)
 		(void)posix_fadvise(w->fd, 0, 0, POSIX_FADV_SEQUENTIAL);
-	j->err = hash_fd_close(w->fd, j->digest, buf);
+	/* Readers run beside helpers only, never with -j 1: reading ahead is
+	 * allowed. */
+	j->err = hash_fd_close(w->fd, j->digest, buf, true);
 	task_done(w->task);
 }
 

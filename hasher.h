@@ -29,6 +29,8 @@ struct hasher_plan {
 	unsigned stage;		/* files opened ahead of a free lane, at most */
 	enum disk_choice disk;
 	bool stdin_closed;	/* "-" fails with EBADF */
+	bool read_ahead;	/* inputs read plainly may be read on a second
+				 * thread (input.h): not with -j 1 */
 	/* Whether the run holds files elsewhere that it will close: a file
 	 * that cannot be opened for want of descriptors waits for one to be
 	 * closed then, and fails only when none will be. */

@@ -136,7 +136,7 @@ static bool second_cpu(void)
 
 /* A first buffer's worth is read plainly; only an input that fills it is
  * worth a reading thread, and only where a second CPU can run it. */
-int hash_fd(int fd, uint8_t digest[MD5_DIGEST_LENGTH], uint8_t *buf)
+int hash_fd(int fd, uint8_t digest[MD5_DIGEST_LENGTH], uint8_t *buf, bool ahead)
 {
 	struct md5 ctx;
 	size_t got;
@@ -147,23 +147,25 @@ int hash_fd(int fd, uint8_t digest[MD5_DIGEST_LENGTH], uint8_t *buf)
 	md5_init(&ctx);
 	md5_update(&ctx, buf, got);
 	if (got == READ_SIZE)
-		err = second_cpu() ? hash_rest_ahead(fd, &ctx, buf) : hash_rest(fd, &ctx, buf);
+		err = ahead && second_cpu() ? hash_rest_ahead(fd, &ctx, buf)
+					    : hash_rest(fd, &ctx, buf);
 	if (err)
 		return err;
 	md5_final(&ctx, digest);
 	return 0;
 }
 
-int hash_fd_close(int fd, uint8_t digest[MD5_DIGEST_LENGTH], uint8_t *buf)
+int hash_fd_close(int fd, uint8_t digest[MD5_DIGEST_LENGTH], uint8_t *buf,
+		  bool ahead)
 {
-	int err = hash_fd(fd, digest, buf);
+	int err = hash_fd(fd, digest, buf, ahead);
 
 	if (close(fd) != 0 && err == 0)
 		err = errno;
 	return err;
 }
 
-int hash_file(const char *name, bool stdin_closed, uint8_t *buf,
+int hash_file(const char *name, bool stdin_closed, bool ahead, uint8_t *buf,
 	      uint8_t digest[MD5_DIGEST_LENGTH])
 {
 	bool is_stdin = strcmp(name, "-") == 0;
@@ -175,5 +177,7 @@ int hash_file(const char *name, bool stdin_closed, uint8_t *buf,
 		return errno;
 	/* Advice only: its failure (say, on a pipe) changes nothing. */
 	(void)posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
-	return is_stdin ? hash_fd(fd, digest, buf) : hash_fd_close(fd, digest, buf);
+	if (is_stdin)
+		return hash_fd(fd, digest, buf, ahead);
+	return hash_fd_close(fd, digest, buf, ahead);
 }

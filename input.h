@@ -16,17 +16,18 @@ enum { READ_SIZE = 128 * 1024 };
 
 /* Hash all that fd gives until its end into digest: 0 or an errno.  An
  * input longer than buf is read on a second thread while this one hashes,
- * when the process may use more than one CPU (cpus.h) and a thread can be
- * had. */
-int hash_fd(int fd, uint8_t digest[MD5_DIGEST_LENGTH], uint8_t *buf);
+ * when ahead allows it (not with -j 1: one thread is one thread), the
+ * process may use more than one CPU (cpus.h) and a thread can be had. */
+int hash_fd(int fd, uint8_t digest[MD5_DIGEST_LENGTH], uint8_t *buf, bool ahead);
 
 /* hash_fd, then close fd: 0 or the first errno of the two. */
-int hash_fd_close(int fd, uint8_t digest[MD5_DIGEST_LENGTH], uint8_t *buf);
+int hash_fd_close(int fd, uint8_t digest[MD5_DIGEST_LENGTH], uint8_t *buf,
+		  bool ahead);
 
 /* Open the file called name ("-": standard input, which fails with EBADF
  * when stdin_closed), hash it as hash_fd does, and close it: 0 or an
  * errno. */
-int hash_file(const char *name, bool stdin_closed, uint8_t *buf,
+int hash_file(const char *name, bool stdin_closed, bool ahead, uint8_t *buf,
 	      uint8_t digest[MD5_DIGEST_LENGTH]);
 
 #endif

@@ -270,6 +270,7 @@ static void plan_run(struct run *r, const struct schedule *s)
 	r->want = s->threads ? s->threads : cpus_usable();
 	r->plan = (struct hasher_plan){ .engines = s->engines, .disk = s->disk,
 					.stdin_closed = s->stdin_closed,
+					.read_ahead = s->threads != 1,
 					.others_hold = run_holds_files, .run = r };
 	share_descriptors(r);
 }

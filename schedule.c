@@ -16,7 +16,8 @@ static void run_one_by_one(const struct schedule *s, const struct job_source *sr
 	while (src->next(src->ctx, &j)) {
 		progress_waiting_for(j.name);
 		if (!j.bad_line)
-			j.err = hash_file(j.name, s->stdin_closed, buf, j.digest);
+			j.err = hash_file(j.name, s->stdin_closed, s->threads != 1, buf,
+					  j.digest);
 		src->format(src->ctx, &j, &rec);
 		record_play(&rec, s->out, s->prog);
 		src->account(src->ctx, &j);

@@ -65,22 +65,31 @@ threads_started() {
 	assert_equal "$(threads_started)" 0
 }
 
-@test "threads: a long input is read ahead on a second thread only where a second CPU can run it" {
+# long_threads ARGS...: run our md5sum ARGS under strace, with a long file
+# called long (or on standard input, the same file); check its output;
+# print how many threads it started.
+long_threads() {
+	local trace=$BATS_TEST_TMPDIR/trace
+	"${UNDER[@]}" strace -qq -f -o "$trace" -e trace=clone,clone3 "$OURS" "$@" <long >out ||
+		fail "md5sum $* failed"
+	"$GNU_MD5SUM" "$@" <long | cmp -s - out || fail "md5sum $*: the output is not GNU's"
+	grep -cE '^[0-9]+ +clone3?\(' "$trace" || true
+}
+
+@test "threads: a long input is read ahead on a second thread where a second CPU can run it, never with -j 1" {
 	command -v taskset >/dev/null || skip "taskset is not installed (Debian: util-linux)"
 	(($(nproc) > 1)) || skip "one CPU only: nothing to compare"
-	local trace=$BATS_TEST_TMPDIR/trace under
 	head -c $((4 << 20)) /dev/urandom >long
-	for under in "" "taskset -c 0"; do
-		# shellcheck disable=SC2086	# under: a command, or none
-		$under strace -qq -f -o "$trace" -e trace=clone,clone3 "$OURS" long >out ||
-			fail "md5sum long failed (under '$under')"
-		"$GNU_MD5SUM" long | cmp -s - out || fail "not GNU's output (under '$under')"
-		if [[ -z $under ]]; then
-			assert_equal "$(grep -cE 'clone3?\(' "$trace")" 1
-		else
-			assert_equal "$(grep -cE 'clone3?\(' "$trace")" 0
-		fi
-	done
+	# A FILE of its own, standard input, and a file read plainly where
+	# it is opened (a spinning disk's, at -j 1: no reader thread).
+	assert_equal "$(long_threads long)" 1
+	assert_equal "$(long_threads -)" 1
+	assert_equal "$(long_threads -j 1 long)" 0
+	assert_equal "$(long_threads -j 1 -)" 0
+	assert_equal "$(MD5SUM_DISK=hdd long_threads -j 1 long)" 0
+	UNDER=(taskset -c 0)
+	assert_equal "$(long_threads long)" 0
+	assert_equal "$(long_threads -)" 0
 }
 
 # cpu_quota CPUS: make a cgroup whose CPU quota is CPUS CPUs (v2's cpu.max,
