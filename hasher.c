@@ -225,7 +225,8 @@ static void hash_in_turn(struct hasher *h, struct task *t, int fd)
 	finish_all(h);
 	batches_wait_turn(t);
 	if (fd >= 0)
-		finish_task(h, t, hash_fd_close(fd, j->digest, h->buf, h->plan.read_ahead), 0);
+		finish_task(h, t, hash_fd_close(fd, j->digest, h->buf,
+						h->plan.read_ahead), 0);
 	else
 		finish_task(h, t, hash_file(j->name, h->plan.stdin_closed, h->plan.read_ahead,
 					      h->buf, j->digest), 0);
@@ -278,8 +279,8 @@ void hasher_add(struct hasher *h, struct task *t)
 	switch (storage_of(h, &st)) {
 	case DEVICE_SPINNING:
 		if (!h->disks || !disks_submit(h->disks, t, fd, &st))
-			finish_task(h, t, hash_fd_close(fd, j->digest, h->buf, h->plan.read_ahead),
-				    t->size);
+			finish_task(h, t, hash_fd_close(fd, j->digest, h->buf,
+							h->plan.read_ahead), t->size);
 		return;
 	case DEVICE_SOLID:
 		ask_ahead(fd, &asked, 0, st.st_size);
