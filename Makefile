@@ -34,7 +34,7 @@ STATIC_LDFLAGS = -static -Wl,--gc-sections,-z,noseparate-code,-z,norelro,-z,comm
 # include the command's headers.  files.c is how the command opens what it
 # reads; the fuzz harness links its own instead.
 LIB_SRC = lib/md5.c lib/lanes.c
-CMD_SRC = md5sum.c opts.c sums.c check.c schedule.c parallel.c hasher.c \
+CMD_SRC = md5sum.c opts.c sums.c check.c schedule.c parallel.c hasher.c route.c storage.c \
 	batches.c cpus.c disk.c device.c input.c listin.c files.c out.c record.c \
 	grow.c spawn.c fds.c msg.c diag.c errtext.c quote.c progress.c
 SRC = $(CMD_SRC) $(LIB_SRC)
@@ -53,13 +53,14 @@ lib/%.o: lib/%.c
 	$(CC) $(STD) -Ilib $(CPPFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
 
 # Test programs and benchmarks: each links only the objects it tests.
-TESTS = tests/unit tests/lanes_test tests/opts_test
+TESTS = tests/unit tests/lanes_test tests/opts_test tests/route_test
 HELPERS = tests/quote_driver tests/device_probe tests/hold_fds
 TEST_CFLAGS = $(STD) -I. -Ilib -Itests $(CPPFLAGS) $(CFLAGS) -MMD -MP
 
 tests/unit: tests/unit.o tests/tap.o
 tests/lanes_test: tests/lanes_test.o tests/tap.o $(LIB_OBJ)
 tests/opts_test: tests/opts_test.o tests/tap.o opts.o msg.o out.o progress.o quote.o spawn.o
+tests/route_test: tests/route_test.o tests/tap.o route.o storage.o device.o
 tests/quote_driver: tests/quote_driver.o quote.o
 tests/device_probe: tests/device_probe.o device.o
 tests/hold_fds: tests/hold_fds.o

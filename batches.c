@@ -24,6 +24,7 @@ enum {
 				 * share of the jobs left */
 	WINDOW_MIN = 64,	/* batches claimed and not written, at least, */
 	WINDOW_PER_THREAD = 4,	/* or this many a thread */
+	SIZES_EARLY = 64,	/* files sized as opened that count, at most */
 	SHOW_MS = 100,		/* written lines wait in the buffer at most */
 };
 
@@ -61,8 +62,10 @@ struct batches {
 					 * yet seen by the one that writes */
 	atomic_uint_fast64_t head;	/* the oldest batch not written */
 
-	/* Finished batches' files, for the size of batches to come. */
+	/* Finished batches' files, and the first files whose size is
+	 * known, for the size of batches to come. */
 	atomic_uint_fast64_t files_done, bytes_done;
+	atomic_uint_fast64_t files_sized, bytes_sized;
 };
 
 struct batches *batches_new(const struct job_source *src, unsigned threads,
@@ -206,6 +209,19 @@ static void finish_batch(struct batch *b)
 	write_finished(all);
 }
 
+void task_sized(struct task *t, uint64_t size)
+{
+	struct batches *all = t->batch->all;
+
+	t->size = size;
+	/* Until the first batches finish, which may take long when their
+	 * files wait for a disk, one-job batches would soon fill the window. */
+	if (atomic_load_explicit(&all->files_sized, memory_order_relaxed) < SIZES_EARLY) {
+		atomic_fetch_add_explicit(&all->files_sized, 1, memory_order_relaxed);
+		atomic_fetch_add_explicit(&all->bytes_sized, size, memory_order_relaxed);
+	}
+}
+
 void task_done(struct task *t)
 {
 	struct batch *b = t->batch;
@@ -278,8 +294,10 @@ void batches_wait_turn(struct task *t)
  * most a fraction of a thread's share of what is left.  Under claim_lock. */
 static unsigned batch_size(const struct batches *all)
 {
-	uint64_t files = atomic_load_explicit(&all->files_done, memory_order_relaxed);
-	uint64_t bytes = atomic_load_explicit(&all->bytes_done, memory_order_relaxed);
+	uint64_t files = atomic_load_explicit(&all->files_done, memory_order_relaxed) +
+			 atomic_load_explicit(&all->files_sized, memory_order_relaxed);
+	uint64_t bytes = atomic_load_explicit(&all->bytes_done, memory_order_relaxed) +
+			 atomic_load_explicit(&all->bytes_sized, memory_order_relaxed);
 	uint64_t size = BATCH_FIRST;
 
 	if (files > 0)

@@ -34,7 +34,7 @@ enum { FILE_COST = 16 * 1024 };
 /* A job handed out to a thread. */
 struct task {
 	struct job job;
-	uint64_t size;		/* bytes, once known: the hashing thread sets it */
+	uint64_t size;		/* bytes, once known: task_sized */
 	struct batch *batch;
 	atomic_bool done;
 };
@@ -71,6 +71,10 @@ size_t batches_left(struct batches *all);
 
 /* t has its result; any thread. */
 void task_done(struct task *t);
+
+/* The hashing thread has learnt t's size, which sizes the batches to come
+ * until enough are finished to tell. */
+void task_sized(struct task *t, uint64_t size);
 
 /* Wait until every task before t is written, then write them and flush
  * the output, so that t can be read in its turn: standard input, or a

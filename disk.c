@@ -1,4 +1,5 @@
 /* disk.c - one reader per spinning disk; see disk.h. */
+#include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -26,6 +27,10 @@ enum {
 				 * descriptor, at most */
 	AHEAD_FILES = 16,	/* small files read ahead of the one being read */
 	SMALL_FILE = 256 * 1024,	/* read ahead whole; larger ones stream */
+	/* A read this far from the end of the last one is timed as one that
+	 * does not follow on: well past a drive's cache and track. */
+	FAR_GAP = 4 * 1024 * 1024,
+	PAGE = 4096,		/* bytes of a timed read */
 };
 
 /* A file handed in, waiting for its turn. */
@@ -33,7 +38,10 @@ struct waiting {
 	struct task *task;
 	int fd;
 	off_t size;
+	struct storage *storage;
+	struct md5 *begun;	/* see disk_file; owned */
 	uint64_t where;		/* its place on the disk */
+	bool placed;		/* where is a physical offset, not an inode */
 	bool ahead;		/* already asked for, ahead of its turn */
 };
 
@@ -47,7 +55,8 @@ struct disk {
 	unsigned n;
 	bool reading;		/* a file taken, not yet closed */
 	atomic_uint_fast64_t work;	/* bytes read, and FILE_COST a file */
-	uint64_t at;		/* where the file read last begins */
+	uint64_t at;		/* where the file read last begins ... */
+	uint64_t end;		/* ... and ends */
 	uint8_t *buf;		/* READ_SIZE bytes */
 };
 
@@ -62,7 +71,7 @@ struct disks {
 /* Where the file begins on the disk: its first extent's physical offset
  * where the file system tells it, else its inode number, which file
  * systems tend to hand out in the order they place files. */
-static uint64_t where_on_disk(int fd, const struct stat *st)
+static uint64_t where_on_disk(int fd, ino_t ino, bool *placed)
 {
 #ifdef HAVE_FIEMAP
 	union {
@@ -73,26 +82,55 @@ static uint64_t where_on_disk(int fd, const struct stat *st)
 	memset(&f, 0, sizeof f);
 	f.map.fm_length = FIEMAP_MAX_OFFSET;
 	f.map.fm_extent_count = 1;
-	if (ioctl(fd, FS_IOC_FIEMAP, &f.map) == 0 && f.map.fm_mapped_extents == 1)
+	if (ioctl(fd, FS_IOC_FIEMAP, &f.map) == 0 && f.map.fm_mapped_extents == 1) {
+		*placed = true;
 		return f.map.fm_extents[0].fe_physical;
+	}
 #else
 	(void)fd;
 #endif
-	return (uint64_t)st->st_ino;
+	*placed = false;
+	return (uint64_t)ino;
+}
+
+/* Time a first read of the file, which jumps far from the last, for the
+ * storage's measure: the reads that follow take it from memory. */
+static void time_far_read(struct waiting *w, uint8_t *buf)
+{
+	uint64_t t = storage_now_us();
+
+	if (pread(w->fd, buf, PAGE, 0) >= 0)
+		storage_sample(w->storage, (uint32_t)(storage_now_us() - t));
 }
 
 /* Hash the file, close it and make its result known. */
 static void hash_waiting(struct waiting *w, uint8_t *buf)
 {
 	struct job *j = &w->task->job;
+	struct md5 ctx;
 
 	/* Advice only: a larger read-ahead for a file read from end to end. */
 	if (w->size > SMALL_FILE)
 		(void)posix_fadvise(w->fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+	if (w->begun)
+		ctx = *w->begun;
+	else
+		md5_init(&ctx);
 	/* Readers run beside helpers only, never with -j 1: reading ahead is
 	 * allowed. */
-	j->err = hash_fd_close(w->fd, j->digest, buf, true);
+	j->err = hash_fd_from(w->fd, &ctx, j->digest, buf, true);
+	if (close(w->fd) != 0 && j->err == 0)
+		j->err = errno;
+	free(w->begun);
 	task_done(w->task);
+}
+
+/* Whether the file's first read is one to time: not asked ahead, not
+ * begun elsewhere, and far from where the disk read last. */
+static bool reads_far(const struct disk *d, const struct waiting *w)
+{
+	return w->placed && !w->ahead && !w->begun && w->size > 0 &&
+	       (w->where + FAR_GAP < d->end || w->where > d->end + FAR_GAP);
 }
 
 /* The next file of the sweep across the disk: the first at or past the
@@ -135,6 +173,7 @@ static struct waiting take_file(struct disk *d, unsigned i)
 	memmove(&d->file[i], &d->file[i + 1], (d->n - i - 1) * sizeof d->file[0]);
 	d->n--;
 	d->at = w.where;
+	d->end = w.where + (uint64_t)w.size;
 	pthread_cond_signal(&d->room);
 	return w;
 }
@@ -153,6 +192,7 @@ static void *read_disk(void *arg)
 		off_t size[AHEAD_FILES];
 		unsigned i, n = 0;
 		struct waiting w;
+		bool far;
 
 		while (d->n == 0 && !all->end)
 			pthread_cond_wait(&d->more, &all->lock);
@@ -161,12 +201,15 @@ static void *read_disk(void *arg)
 		i = next_in_sweep(d);
 		if (d->file[i].size <= SMALL_FILE)
 			n = files_ahead(d, i, fd, size);
+		far = reads_far(d, &d->file[i]);
 		w = take_file(d, i);
 		d->reading = true;
 		pthread_mutex_unlock(&all->lock);
 		/* Only this thread closes them: they stay open out of the lock. */
 		for (unsigned k = 0; k < n; k++)
 			(void)posix_fadvise(fd[k], 0, size[k], POSIX_FADV_WILLNEED);
+		if (far)
+			time_far_read(&w, d->buf);
 		hash_waiting(&w, d->buf);
 		atomic_fetch_add_explicit(&d->work, FILE_COST + (uint64_t)w.size,
 					  memory_order_relaxed);
@@ -243,17 +286,23 @@ bool disks_held(struct disks *all)
 	return held;
 }
 
-bool disks_submit(struct disks *all, struct task *t, int fd, const struct stat *st)
+bool disks_submit(struct disks *all, struct task *t, const struct disk_file *f)
 {
-	struct waiting w = { .task = t, .fd = fd, .size = st->st_size,
-			     .where = where_on_disk(fd, st) };
+	struct waiting w = { .task = t, .fd = f->fd, .size = f->size,
+			     .storage = f->storage };
 	struct disk *d;
 	unsigned i;
 
+	if (f->begun && !(w.begun = malloc(sizeof *w.begun)))
+		return false;
+	if (w.begun)
+		*w.begun = *f->begun;
+	w.where = where_on_disk(f->fd, f->ino, &w.placed);
 	pthread_mutex_lock(&all->lock);
-	d = disk_of(all, st->st_dev);
+	d = disk_of(all, f->dev);
 	if (!d) {
 		pthread_mutex_unlock(&all->lock);
+		free(w.begun);
 		return false;
 	}
 	while (d->n >= all->waiting_max)

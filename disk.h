@@ -13,9 +13,11 @@
 #define DISK_H
 
 #include <stdbool.h>
-#include <sys/stat.h>
+#include <sys/types.h>
 
 #include "batches.h"
+#include "md5.h"
+#include "storage.h"
 
 struct disks;
 
@@ -23,11 +25,22 @@ struct disks;
  * wait; NULL when there is no memory for them. */
 struct disks *disks_start(unsigned waiting);
 
-/* Hash the regular file open at fd, of status st, for task t, on its
- * disk's thread, which closes fd; false when no thread can be had for
- * that disk.  Waits while that disk has many files waiting.
- * Thread-safe. */
-bool disks_submit(struct disks *d, struct task *t, int fd, const struct stat *st);
+/* A regular file handed in. */
+struct disk_file {
+	int fd;
+	dev_t dev;
+	ino_t ino;
+	off_t size;
+	struct storage *storage;	/* told of the reads timed */
+	const struct md5 *begun;	/* what was hashed of it already, up to
+					 * fd's offset; NULL: nothing */
+};
+
+/* Hash the file f for task t on its disk's thread, which closes f->fd;
+ * false when no thread or memory can be had for it.  Waits while that
+ * disk has many files waiting.  The reads that jump far across the disk
+ * are timed for the storage's measure (storage.h).  Thread-safe. */
+bool disks_submit(struct disks *d, struct task *t, const struct disk_file *f);
 
 /* The work the disks' readers have done: bytes, and FILE_COST a file
  * (batches.h); any thread. */

@@ -9,12 +9,13 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "device.h"
 #include "files.h"
 #include "hasher.h"
 #include "input.h"
 #include "lanes.h"
 #include "progress.h"
+#include "route.h"
+#include "storage.h"
 
 /* Bytes read at a time for one lane: enough that a read(2) costs little
  * beside hashing what it brings, few enough that the lanes stay in L2. */
@@ -29,6 +30,15 @@ enum { ASK_AHEAD = 1024 * 1024 };
  * other threads cannot take. */
 enum { STAGE_BYTES = 4 * ASK_AHEAD };
 
+/* Of the files whose data had to come from a solid device, one in this
+ * many is read unasked and timed, so that the device's measure goes on. */
+enum { SAMPLE_EVERY = 64 };
+
+/* Of the latest 8 files asked of the page cache, this many missed makes
+ * a thread cold: it asks of each file before staging it, so that what is
+ * missing can be asked of the device ahead. */
+enum { COLD_MISSES = 2 };
+
 /* Lane buffers start 64 bytes apart modulo 4 KiB: blocks that the engine
  * loads together then fall in different cache sets (lanes.h). */
 enum { LANE_STAGGER = 64 };
@@ -38,7 +48,14 @@ struct lane {
 	struct task *task;	/* NULL when the lane is free */
 	int fd;
 	bool eof;
+	bool probe;		/* the first read takes only what is in memory */
+	bool missed;		/* its data comes from the device, and the way
+				 * to read it is decided again at each read */
+	bool asked_ahead;	/* the device was asked for it when staged */
 	off_t size;		/* the file's size when opened */
+	dev_t dev;
+	ino_t ino;
+	struct storage *storage;
 	off_t asked;		/* bytes asked of the device ahead of reading */
 	uint64_t count;		/* bytes compressed so far */
 	size_t pos, len;	/* bytes read, not yet compressed: buf[pos..len) */
@@ -61,8 +78,11 @@ struct hasher {
 	 * md5_engine_for once for each n. */
 	const struct md5_engine *engine_for[MD5_LANES_MAX + 1];
 	dev_t dev;		/* the device of the last file opened ... */
-	enum device_kind kind;	/* ... and its kind, when dev_known */
-	bool dev_known;
+	struct storage *storage;	/* ... and its storage, or NULL */
+	uint8_t misses;		/* the latest files asked of the page cache:
+				 * a bit each, 1 where it missed */
+	unsigned unsampled;	/* files from a solid device since one was timed */
+	bool cache_unknowable;	/* this system cannot tell what is in memory */
 	uint32_t (*state)[4];	/* each lane's chaining words */
 	uint8_t *buf;		/* READ_SIZE bytes for plain reads, then the
 				 * lanes' buffers */
@@ -152,24 +172,55 @@ static void finish_task(struct hasher *h, struct task *t, int err, uint64_t byte
 	add_work(h, FILE_COST + bytes);
 }
 
-/* What the file's storage is, as far as reading goes.  The last device
- * is remembered here: files of a run mostly share one, and device_kind
- * takes a lock that every thread would otherwise take for every file. */
-static enum device_kind storage_of(struct hasher *h, const struct stat *st)
+/* The storage of a file on device dev.  The last is remembered here:
+ * files of a run mostly share one, and storage_of takes a lock that
+ * every thread would otherwise take for every file. */
+static struct storage *storage_for(struct hasher *h, dev_t dev)
 {
-	switch (h->plan.disk) {
-	case DISK_HDD:
-		return DEVICE_SPINNING;
-	case DISK_SSD:
-		return DEVICE_SOLID;
-	default:
-		if (!h->dev_known || h->dev != st->st_dev) {
-			h->kind = device_kind(st->st_dev);
-			h->dev = st->st_dev;
-			h->dev_known = true;
-		}
-		return h->kind;
+	if (!h->storage || h->dev != dev) {
+		h->storage = storage_of(dev);
+		h->dev = dev;
 	}
+	return h->storage;
+}
+
+static bool is_cold(const struct hasher *h)
+{
+	unsigned n = 0;
+
+	for (unsigned m = h->misses; m; m &= m - 1)
+		n++;
+	return n >= COLD_MISSES;
+}
+
+/* What the page cache answered for a file of storage s. */
+static void note_cache(struct hasher *h, enum cache_answer a, const struct storage *s)
+{
+	if (a == CACHE_UNKNOWABLE) {
+		h->cache_unknowable = true;
+		return;
+	}
+	h->misses = (uint8_t)(h->misses << 1 | (a == CACHE_MISS));
+	if (a == CACHE_MISS && storage_kind(s) == STORAGE_SOLID)
+		h->unsampled++;
+}
+
+/* The way to read a regular file of storage s, the page cache having
+ * answered a. */
+static enum read_way way_for(const struct hasher *h, const struct storage *s,
+			     enum cache_answer a)
+{
+	struct read_facts f = {
+		.regular = true,
+		.disk = h->plan.disk,
+		.cache = a == CACHE_UNASKED && h->cache_unknowable ? CACHE_UNKNOWABLE : a,
+		.storage = storage_kind(s),
+		.cold = is_cold(h),
+		.sample_due = h->unsampled >= SAMPLE_EVERY,
+		.readers = h->disks != NULL,
+	};
+
+	return read_way_for(&f);
 }
 
 /* Ask the device, ahead of reading, for the part of a file past *asked
@@ -250,14 +301,75 @@ static int open_when_free(struct hasher *h, const char *name)
 	return fd;
 }
 
-/* Open t's file, and stage it for a lane and ask for its start, or deal
- * with it otherwise. */
+/* Hash the file of the lane or stage entry f, begun as ctx (NULL: not
+ * begun), by way w (READ_BY_DISK or READ_NOW); f's task is done or handed
+ * over. */
+static void read_elsewhere(struct hasher *h, const struct lane *f, enum read_way w,
+			   const struct md5 *ctx)
+{
+	struct disk_file d = { .fd = f->fd, .dev = f->dev, .ino = f->ino, .size = f->size,
+			       .storage = f->storage, .begun = ctx };
+	struct job *j = &f->task->job;
+	struct md5 fresh;
+	int err;
+
+	if (w == READ_BY_DISK && disks_submit(h->disks, f->task, &d))
+		return;
+	if (ctx)
+		fresh = *ctx;
+	else
+		md5_init(&fresh);
+	err = hash_fd_from(f->fd, &fresh, j->digest, h->buf, h->plan.read_ahead);
+	if (close(f->fd) != 0 && err == 0)
+		err = errno;
+	finish_task(h, f->task, err, f->task->size);
+}
+
+/* Stage f for a lane, to be read by way w. */
+static void stage(struct hasher *h, struct lane f, enum read_way w)
+{
+	f.asked = f.size;	/* nothing to ask, unless ... */
+	switch (w) {
+	case READ_LANES_ASKED:
+		f.asked = 0;
+		ask_ahead(f.fd, &f.asked, 0, f.size);
+		f.asked_ahead = true;
+		f.missed = h->plan.disk == DISK_AUTO;
+		break;
+	case READ_LANES_TIMED:
+		f.missed = true;
+		break;
+	case READ_PROBE:
+		f.probe = true;
+		break;
+	default:
+		break;
+	}
+	/* Read-ahead advice pays only beyond the first read. */
+	if (f.size > LANE_BUF)
+		(void)posix_fadvise(f.fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+	h->stage[(h->stage_first + h->staged++) % (h->plan.stage + 1)] = f;
+	h->staged_bytes += (uint64_t)f.size;
+	tell_held(h);
+	fill_from_stage(h);
+}
+
+/* Whether the page cache holds the start of the open file fd. */
+static enum cache_answer ask_cache(int fd)
+{
+	int has = storage_has_start(fd);
+
+	return has < 0 ? CACHE_UNKNOWABLE : has ? CACHE_HIT : CACHE_MISS;
+}
+
+/* Open t's file, and stage it for a lane, or deal with it otherwise, as
+ * route.h decides. */
 void hasher_add(struct hasher *h, struct task *t)
 {
 	struct job *j = &t->job;
-	off_t asked = 0;
+	struct lane f = { .task = t };
+	enum read_way w;
 	struct stat st;
-	int fd;
 
 	if (j->bad_line) {
 		finish_task(h, t, 0, 0);
@@ -267,36 +379,51 @@ void hasher_add(struct hasher *h, struct task *t)
 		hash_in_turn(h, t, -1);
 		return;
 	}
-	if ((fd = open_when_free(h, j->name)) < 0) {
+	if ((f.fd = open_when_free(h, j->name)) < 0) {
 		finish_task(h, t, errno, 0);
 		return;
 	}
-	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-		hash_in_turn(h, t, fd);
+	if (fstat(f.fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		hash_in_turn(h, t, f.fd);
 		return;
 	}
-	t->size = (uint64_t)st.st_size;
-	switch (storage_of(h, &st)) {
-	case DEVICE_SPINNING:
-		if (!h->disks || !disks_submit(h->disks, t, fd, &st))
-			finish_task(h, t, hash_fd_close(fd, j->digest, h->buf,
-							h->plan.read_ahead), t->size);
-		return;
-	case DEVICE_SOLID:
-		ask_ahead(fd, &asked, 0, st.st_size);
-		break;
-	case DEVICE_UNKNOWN:
-		asked = st.st_size;	/* no device to ask */
-		break;
+	task_sized(t, (uint64_t)st.st_size);
+	f.size = st.st_size;
+	f.dev = st.st_dev;
+	f.ino = st.st_ino;
+	f.storage = storage_for(h, st.st_dev);
+	w = way_for(h, f.storage, CACHE_UNASKED);
+	if (w == READ_ASK_CACHE) {
+		enum cache_answer a = ask_cache(f.fd);
+
+		note_cache(h, a, f.storage);
+		w = way_for(h, f.storage, a);
 	}
-	/* Read-ahead advice pays only beyond the first read. */
-	if (st.st_size > LANE_BUF)
-		(void)posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
-	h->stage[(h->stage_first + h->staged++) % (h->plan.stage + 1)] =
-		(struct lane){ .task = t, .fd = fd, .size = st.st_size, .asked = asked };
-	h->staged_bytes += (uint64_t)st.st_size;
+	if (read_way_in_lanes(w))
+		stage(h, f, w);
+	else
+		read_elsewhere(h, &f, w, NULL);
+}
+
+/* The lane is free again. */
+static void release_lane(struct hasher *h, unsigned l)
+{
+	h->lane[l].task = NULL;
+	h->busy--;
 	tell_held(h);
-	fill_from_stage(h);
+}
+
+/* n bytes came into the lane, of want asked for. */
+static void took_bytes(struct hasher *h, struct lane *lane, size_t n, size_t want)
+{
+	lane->len += n;
+	progress_read(n);
+	add_work(h, n);
+	/* A regular file that gave less than asked, having given all the
+	 * size it had, is at its end: spare the read that returns 0.
+	 * (/proc files give short reads, but claim a size of 0.) */
+	lane->eof = n == 0 || (n < want && lane->size > 0 &&
+			       lane->count + lane->len == (uint64_t)lane->size);
 }
 
 /* The lane's file is read to its end: pad what is left, close, finish. */
@@ -314,39 +441,113 @@ static void finish_lane(struct hasher *h, unsigned l, int err)
 	if (close(lane->fd) != 0 && err == 0)
 		err = errno;
 	finish_task(h, lane->task, err, 0);
-	lane->task = NULL;
-	h->busy--;
-	tell_held(h);
+	release_lane(h, l);
+}
+
+/* The lane's file leaves the lanes, to be read by way w from where the
+ * lane is. */
+static void leave_lanes(struct hasher *h, unsigned l, enum read_way w)
+{
+	struct lane *lane = &h->lane[l];
+	struct md5 ctx = { .count = lane->count };
+
+	memcpy(ctx.state, h->state[l], sizeof ctx.state);
+	md5_update(&ctx, lane->buf + lane->pos, lane->len - lane->pos);
+	read_elsewhere(h, lane, w, &ctx);
+	release_lane(h, l);
+}
+
+/* Take what is in memory of the probed lane's file, or learn that it
+ * must come from the device: false when it has left the lane. */
+static bool probe_lane(struct hasher *h, unsigned l)
+{
+	struct lane *lane = &h->lane[l];
+	ssize_t n;
+	enum cache_answer a;
+
+	lane->probe = false;
+	/* A read from memory only starts the reading of what it misses:
+	 * on a cold thread, where reads are to be ordered, only ask. */
+	if (is_cold(h) && storage_kind(lane->storage) != STORAGE_SOLID) {
+		a = ask_cache(lane->fd);
+		note_cache(h, a, lane->storage);
+		lane->missed = a != CACHE_HIT;
+		return true;
+	}
+	n = storage_read_cached(lane->fd, lane->buf + lane->len, LANE_BUF - lane->len);
+	a = n >= 0 ? CACHE_HIT : errno == EAGAIN ? CACHE_MISS
+	    : errno == ENOTSUP ? CACHE_UNKNOWABLE : CACHE_HIT;
+	if (n < 0 && a == CACHE_HIT) {
+		finish_lane(h, l, errno);	/* a real error */
+		return false;
+	}
+	note_cache(h, a, lane->storage);
+	if (n >= 0) {
+		took_bytes(h, lane, (size_t)n, LANE_BUF - lane->len);
+		return true;
+	}
+	lane->missed = true;
+	return true;
+}
+
+/* Decide again how to read the lane's file, whose data comes from the
+ * device, as the device is judged now: false when it has left the lane;
+ * *timed, whether its next read is timed for the device's measure. */
+static bool route_again(struct hasher *h, unsigned l, bool *timed)
+{
+	struct lane *lane = &h->lane[l];
+	bool first = lane->count == 0 && lane->len == 0;
+	enum read_way w = way_for(h, lane->storage, CACHE_MISS);
+
+	*timed = false;
+	if (!read_way_in_lanes(w)) {
+		leave_lanes(h, l, w);
+		return false;
+	}
+	if (w == READ_LANES_TIMED && first && !lane->asked_ahead)
+		*timed = true;
+	else if (w == READ_LANES_ASKED && lane->asked < lane->size && !lane->asked_ahead) {
+		lane->asked = (off_t)(lane->count + lane->len);
+		lane->asked_ahead = true;
+	}
+	return true;
 }
 
 /* Read until the lane has a whole block, or finish it at its file's end
- * or on an error. */
+ * or on an error, or hand it on where it is read best now. */
 static void feed_lane(struct hasher *h, unsigned l)
 {
 	struct lane *lane = &h->lane[l];
+	bool timed = false;
 
 	if (lane->len - lane->pos >= MD5_BLOCK_LENGTH)
 		return;
 	memmove(lane->buf, lane->buf + lane->pos, lane->len - lane->pos);
 	lane->len -= lane->pos;
 	lane->pos = 0;
+	if (lane->probe && !probe_lane(h, l))
+		return;
+	if (lane->missed && lane->len < MD5_BLOCK_LENGTH && !lane->eof &&
+	    !route_again(h, l, &timed))
+		return;
 	ask_ahead(lane->fd, &lane->asked, lane->count, lane->size);
 	while (lane->len < MD5_BLOCK_LENGTH && !lane->eof) {
 		size_t want = LANE_BUF - lane->len;
+		uint64_t began = timed ? storage_now_us() : 0;
 		ssize_t n = read(lane->fd, lane->buf + lane->len, want);
 
-		if (n < 0 && errno != EINTR) {
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
 			finish_lane(h, l, errno);
 			return;
 		}
-		lane->len += n > 0 ? (size_t)n : 0;
-		progress_read(n > 0 ? (size_t)n : 0);
-		add_work(h, n > 0 ? (uint64_t)n : 0);
-		/* A regular file that gave less than asked, having given all the
-		 * size it had, is at its end: spare the read that returns 0.
-		 * (/proc files give short reads, but claim a size of 0.) */
-		lane->eof = n == 0 || ((size_t)n < want && lane->size > 0 &&
-				       lane->count + lane->len == (uint64_t)lane->size);
+		if (timed && n > 0) {
+			storage_sample(lane->storage, (uint32_t)(storage_now_us() - began));
+			h->unsampled = 0;
+			timed = false;
+		}
+		took_bytes(h, lane, (size_t)n, want);
 	}
 	if (lane->len < MD5_BLOCK_LENGTH)
 		finish_lane(h, l, 0);

@@ -136,23 +136,30 @@ static bool second_cpu(void)
 
 /* A first buffer's worth is read plainly; only an input that fills it is
  * worth a reading thread, and only where a second CPU can run it. */
-int hash_fd(int fd, uint8_t digest[MD5_DIGEST_LENGTH], uint8_t *buf, bool ahead)
+int hash_fd_from(int fd, struct md5 *ctx, uint8_t digest[MD5_DIGEST_LENGTH],
+		 uint8_t *buf, bool ahead)
 {
-	struct md5 ctx;
 	size_t got;
 	int err = read_full(fd, buf, READ_SIZE, &got);
 
 	if (err)
 		return err;
-	md5_init(&ctx);
-	md5_update(&ctx, buf, got);
+	md5_update(ctx, buf, got);
 	if (got == READ_SIZE)
-		err = ahead && second_cpu() ? hash_rest_ahead(fd, &ctx, buf)
-					    : hash_rest(fd, &ctx, buf);
+		err = ahead && second_cpu() ? hash_rest_ahead(fd, ctx, buf)
+					    : hash_rest(fd, ctx, buf);
 	if (err)
 		return err;
-	md5_final(&ctx, digest);
+	md5_final(ctx, digest);
 	return 0;
+}
+
+int hash_fd(int fd, uint8_t digest[MD5_DIGEST_LENGTH], uint8_t *buf, bool ahead)
+{
+	struct md5 ctx;
+
+	md5_init(&ctx);
+	return hash_fd_from(fd, &ctx, digest, buf, ahead);
 }
 
 int hash_fd_close(int fd, uint8_t digest[MD5_DIGEST_LENGTH], uint8_t *buf,

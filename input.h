@@ -20,6 +20,10 @@ enum { READ_SIZE = 128 * 1024 };
  * process may use more than one CPU (cpus.h) and a thread can be had. */
 int hash_fd(int fd, uint8_t digest[MD5_DIGEST_LENGTH], uint8_t *buf, bool ahead);
 
+/* hash_fd, continuing ctx, which holds what was read of fd before. */
+int hash_fd_from(int fd, struct md5 *ctx, uint8_t digest[MD5_DIGEST_LENGTH],
+		 uint8_t *buf, bool ahead);
+
 /* hash_fd, then close fd: 0 or the first errno of the two. */
 int hash_fd_close(int fd, uint8_t digest[MD5_DIGEST_LENGTH], uint8_t *buf,
 		  bool ahead);

@@ -17,6 +17,7 @@
 #include "md5.h"
 #include "out.h"
 #include "record.h"
+#include "route.h"
 
 /* One file to hash and, once hashed, what came of it. */
 struct job {
@@ -45,10 +46,6 @@ struct job_source {
 	void *ctx;
 	size_t count;		/* how many jobs next makes, when known; else 0 */
 };
-
-/* Which kind of storage to read files as (--disk): as each file's
- * device says (device.h), or as the user says for all. */
-enum disk_choice { DISK_AUTO, DISK_HDD, DISK_SSD };
 
 /* How to hash, decided once for the run. */
 struct schedule {

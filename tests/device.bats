@@ -22,6 +22,7 @@ setup() {
 teardown() {
 	local i rc=0
 
+	[[ -z ${MODEL_PID:-} ]] || model_down || rc=1
 	for i in "${PIDS[@]}"; do
 		kill "$i" 2>/dev/null || true
 	done
@@ -393,4 +394,142 @@ fake_answers() {
 	mount_new_fs "$LOOP"
 	ask_twice 1 -f
 	[[ $FIRST == non-rotational && $SECOND == rotational ]]
+}
+
+# ---- How md5sum reads, by what the storage costs (route.h, storage.h) ----
+# Seen from outside: strace counts the threads md5sum starts and the reads
+# that asked the page cache only.  With -j 2 there is one helper thread;
+# a second is the disk reader, started with its first file.
+
+need_strace() {
+	need strace strace
+	strace -f -qq -o /dev/null true 2>/dev/null || skip "strace cannot trace here"
+}
+
+# traced DIR OURS... -- ARGS...: run our md5sum with our options OURS and
+# ARGS under strace in DIR, and GNU's with ARGS, and compare the output; THREADS: threads started; NOWAIT_MISSED: reads
+# from memory only that found nothing there.
+traced() {
+	local dir=$1 md5=${MD5SUM:-$BATS_TEST_DIRNAME/../md5sum}
+
+	shift
+	[[ $md5 == /* ]] || md5=$BATS_TEST_DIRNAME/../$md5
+	(cd "$dir" && strace -f -qq -o "$BATS_TEST_TMPDIR/trace" \
+		-e trace=clone,clone3,preadv2 "$md5" "$@" >"$BATS_TEST_TMPDIR/out")
+	THREADS=$(grep -c -E '^[0-9]+ +clone3?\(' "$BATS_TEST_TMPDIR/trace") || true
+	NOWAIT_MISSED=$(grep -c 'RWF_NOWAIT.*EAGAIN' "$BATS_TEST_TMPDIR/trace") || true
+	while [[ $1 != -- ]]; do
+		shift	# ours only
+	done
+	(cd "$dir" && /usr/bin/md5sum "$@" >"$BATS_TEST_TMPDIR/gnu")
+	cmp "$BATS_TEST_TMPDIR/out" "$BATS_TEST_TMPDIR/gnu"
+}
+
+# small_files DIR N: N files of 4 KiB of their own bytes; FILES: their
+# names.
+small_files() {
+	local i
+
+	mkdir -p "$1"
+	FILES=()
+	for ((i = 0; i < $2; i++)); do
+		head -c 4096 /dev/urandom >"$1/f$i"
+		FILES+=("f$i")
+	done
+}
+
+remount() {
+	umount "$1" && mount ${2:+-o "$2"} "$LOOP" "$1"
+}
+
+@test "storage: a loop device marked rotational over fast storage is measured solid" {
+	need_strace
+	new_loop
+	set_rotational "$LOOP" 1
+	mount_new_fs "$LOOP"
+	small_files "${MOUNTS[0]}/d" 300
+	remount "${MOUNTS[0]}"
+	traced "${MOUNTS[0]}/d" -j2 -- "${FILES[@]}"
+	echo "threads $THREADS, missed the cache $NOWAIT_MISSED" >&2
+	((NOWAIT_MISSED > 0))	# the data did come from the device
+	((THREADS == 1))	# and no disk reader read it
+}
+
+@test "storage: cached files on a device marked rotational are read in lanes" {
+	need_strace
+	new_loop
+	set_rotational "$LOOP" 1
+	mount_new_fs "$LOOP"
+	small_files "${MOUNTS[0]}/d" 300
+	cat "${MOUNTS[0]}"/d/* >/dev/null
+	traced "${MOUNTS[0]}/d" -j2 -- "${FILES[@]}"
+	echo "threads $THREADS, missed the cache $NOWAIT_MISSED" >&2
+	((NOWAIT_MISSED == 0 && THREADS == 1))
+}
+
+@test "storage: --disk=hdd still reads by the disk's reader, cached or not" {
+	need_strace
+	new_loop
+	set_rotational "$LOOP" 0
+	mount_new_fs "$LOOP"
+	small_files "${MOUNTS[0]}/d" 50
+	traced "${MOUNTS[0]}/d" -j2 --disk=hdd -- "${FILES[@]}"
+	((THREADS == 2))
+}
+
+# The spinning-disk model of bench/ (a FUSE file system that times each
+# read as one drive would), with a loop device over its image and ext4 on
+# that, holding N files of 4 KiB in mnt/d.  Taken down by model_down, in
+# its own order: the loop device holds the model's file open.
+model_disk() {
+	local py i img=$BATS_TEST_TMPDIR/model.img dev
+
+	need_root
+	need losetup mount
+	need mkfs.ext4 e2fsprogs
+	need fusermount fuse3
+	[[ -c /dev/fuse ]] || skip "no /dev/fuse"
+	for py in /usr/bin/python3 python3; do
+		"$py" -c 'import fusepy' 2>/dev/null && break
+		py=
+	done
+	[[ -n $py ]] || skip "no python3 with fusepy (Debian: python3-fusepy)"
+	truncate -s 64M "$img"
+	mkfs.ext4 -q -F "$img"
+	mkdir model mnt
+	mount -o loop "$img" mnt || skip "cannot mount ext4 on a loop device"
+	small_files mnt/d "$1"
+	umount mnt
+	"$py" "$BATS_TEST_DIRNAME/../bench/diskmodel.py" --seek-ms 8.5 --mbps 160 \
+		"$img" model 2>model.log &
+	MODEL_PID=$!
+	for ((i = 0; i < 100; i++)); do
+		[[ -e model/disk.img ]] && break
+		sleep 0.1
+	done
+	[[ -e model/disk.img ]] || skip "the disk model did not start: $(cat model.log)"
+	dev=$(losetup -f --show -r model/disk.img) || skip "losetup over the model failed"
+	MODEL_LOOP=$dev
+	LOOP=$dev
+	set_rotational "$dev" 1
+	mount -o ro "$dev" mnt
+	MODEL_MNT=$BATS_TEST_TMPDIR/mnt
+}
+
+model_down() {
+	[[ -z ${MODEL_MNT:-} ]] || umount "$MODEL_MNT"
+	[[ -z ${MODEL_LOOP:-} ]] || losetup -d "$MODEL_LOOP"
+	fusermount -u "$BATS_TEST_TMPDIR/model" 2>/dev/null || umount "$BATS_TEST_TMPDIR/model"
+	wait "$MODEL_PID" 2>/dev/null || true
+}
+
+@test "storage: the spinning-disk model is measured spinning; once cached, lanes" {
+	need_strace
+	model_disk 60
+	traced mnt/d -j2 -- "${FILES[@]}"
+	echo "cold: threads $THREADS, missed the cache $NOWAIT_MISSED" >&2
+	((THREADS == 2))	# the disk's reader read most of them
+	traced mnt/d -j2 -- "${FILES[@]}"
+	echo "warm: threads $THREADS, missed the cache $NOWAIT_MISSED" >&2
+	((THREADS == 1 && NOWAIT_MISSED == 0))
 }

@@ -40,14 +40,21 @@ need_strace() {
 
 # fault SPEC PATH CMD [AFTER]: a snippet that runs the shell command CMD
 # (md5sum and its arguments and redirections) under strace, injecting SPEC
-# (as read:error=EIO:when=5) into the system calls on PATH, as md5sum names
+# (as read:error=EIO:when=5) into the system calls on PATH (a read fault
+# into read and preadv2, each counted apart), as md5sum names
 # it or as an absolute path; it prints CMD's stdout, then "rc=STATUS" and
 # "injected=N", the number of faults injected, then runs AFTER.  strace's
 # note that a relative PATH was resolved is dropped from stderr.  (In an
 # ASan build, LeakSanitizer cannot work under ptrace: it is turned off.)
 fault() {
+	local spec=$1
+
+	# Our first read of a file on a block device asks the page cache
+	# only (preadv2): a read fault is one there too.
+	# (EAGAIN there says only that the data is not in memory.)
+	[[ $spec != read:* || $spec == *EAGAIN* ]] || spec=read,preadv2:${spec#read:}
 	printf '{ { ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 strace -qq -f -o "$SCRATCH/trace" -P "%s" -e inject=%s %s; } 2>&1 >&3 3>&- | grep -v "^strace: Requested path" >&2; echo "rc=${PIPESTATUS[0]}"; } 3>&1; echo "injected=$(grep -c INJECTED "$SCRATCH/trace")"; %s' \
-		"$2" "$1" "$3" "${4-}"
+		"$2" "$spec" "$3" "${4-}"
 }
 
 # with_jobs N CMD...: run CMD with MD5SUM_JOBS=N, or without MD5SUM_JOBS
@@ -112,11 +119,16 @@ gnu_sh() {
 
 @test "read fault, other errnos: GNU's strerror text for each" {
 	need_strace
-	local e
+	local e disk
 	for e in EAGAIN ENOMEM EINVAL EISDIR ENXIO EOVERFLOW; do
-		same_as_gnu_sh -- "$(fault read:error=$e a 'md5sum a h')"
+		# EAGAIN from a read of memory only says "not in memory", and
+		# a plain read follows: the fault is the plain read's, as on
+		# an SSD.
+		disk=auto
+		[[ $e != EAGAIN ]] || disk=ssd
+		MD5SUM_DISK=$disk same_as_gnu_sh -- "$(fault read:error=$e a 'md5sum a h')"
 		gnu_stdout_is "$HH  h"$'\nrc=1\ninjected=1\n'
-		same_as_gnu_sh -- "$(fault read:error=$e a 'md5sum a')"
+		MD5SUM_DISK=$disk same_as_gnu_sh -- "$(fault read:error=$e a 'md5sum a')"
 		gnu_status_is 0
 	done
 }
@@ -201,8 +213,18 @@ gnu_sh() {
 			with_jobs "$j" same_as_gnu_sh -- "$(fault openat:error=$e a 'md5sum a')"
 			gnu_stdout_is $'rc=1\ninjected=1\n'
 		done
-		same_as_gnu_sh -- "$(fault openat:error=$e a 'md5sum h a x')"
-		gnu_stdout_is "$HH  h"$'\n'"$HX  x"$'\nrc=1\ninjected=1\n'
+		case $e in
+		EMFILE | ENFILE)
+			# Ours opens it again once a file it holds is closed.
+			run -0 --separate-stderr ours_sh "$(fault openat:error=$e a 'md5sum h a x')"
+			[[ $output =~ ^"$HH  h"$'\n'"$HX  x"$'\n''rc=1'$'\n''injected='[1-9][0-9]*$ ]] ||
+				fail "stdout: $output"
+			;;
+		*)
+			same_as_gnu_sh -- "$(fault openat:error=$e a 'md5sum h a x')"
+			gnu_stdout_is "$HH  h"$'\n'"$HX  x"$'\nrc=1\ninjected=1\n'
+			;;
+		esac
 	done
 	gnu_stderr_is $'md5sum: a: Input/output error\n'
 }

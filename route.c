@@ -1,0 +1,51 @@
+/* route.c - how each input is read; see route.h. */
+#include "route.h"
+
+/* Data that must come from the device. */
+static enum read_way from_device(const struct read_facts *f)
+{
+	switch (f->storage) {
+	case STORAGE_SPINNING:
+		return f->readers ? READ_BY_DISK : READ_NOW;
+	case STORAGE_UNSURE:
+		/* Measured in lanes: a misjudged device is not read one
+		 * file at a time while the measure is taken. */
+		return READ_LANES_TIMED;
+	case STORAGE_SOLID:
+		return f->sample_due ? READ_LANES_TIMED : READ_LANES_ASKED;
+	case STORAGE_NONE:
+		break;
+	}
+	return READ_LANES;
+}
+
+enum read_way read_way_for(const struct read_facts *f)
+{
+	if (f->is_stdin || !f->regular)
+		return READ_IN_TURN;
+	switch (f->disk) {
+	case DISK_HDD:
+		return f->readers ? READ_BY_DISK : READ_NOW;
+	case DISK_SSD:
+		return READ_LANES_ASKED;
+	case DISK_AUTO:
+		break;
+	}
+	if (f->storage == STORAGE_NONE)
+		return READ_LANES;	/* memory, or a device we cannot ask */
+	switch (f->cache) {
+	case CACHE_UNASKED:
+		return f->cold ? READ_ASK_CACHE : READ_PROBE;
+	case CACHE_HIT:
+		return READ_LANES;
+	case CACHE_MISS:
+	case CACHE_UNKNOWABLE:
+		break;
+	}
+	return from_device(f);
+}
+
+bool read_way_in_lanes(enum read_way w)
+{
+	return w >= READ_LANES && w <= READ_PROBE;
+}

@@ -1,0 +1,180 @@
+/* storage.c - what reading costs, as measured; see storage.h. */
+#define _GNU_SOURCE		/* preadv2 and RWF_NOWAIT, where libc has them */
+#include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <sys/uio.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "device.h"
+#include "storage.h"
+
+/* Devices a run keeps a measure of; files of one run seldom span more. */
+enum { DEVICES_MAX = 16 };
+
+struct storage {
+	dev_t dev;
+	bool rotates;		/* what the device says of itself */
+	bool learns;		/* samples count; false for the fixed records */
+	atomic_int kind;	/* enum storage_kind, as judged last */
+	unsigned n;		/* reads timed */
+	uint32_t us[STORAGE_SAMPLES];	/* the latest, a ring */
+};
+
+static struct storage known[DEVICES_MAX];
+static unsigned known_used;
+/* Past DEVICES_MAX devices: each device's own word, nothing learnt. */
+static struct storage fixed[] = {
+	[STORAGE_NONE] = { .kind = STORAGE_NONE },
+	[STORAGE_SOLID] = { .kind = STORAGE_SOLID },
+	[STORAGE_SPINNING] = { .kind = STORAGE_SPINNING, .rotates = true },
+};
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+
+enum storage_kind storage_judge(bool rotates, const uint32_t *us, unsigned n)
+{
+	uint32_t sorted[STORAGE_SAMPLES];
+
+	if (n < STORAGE_SAMPLES_MIN)
+		return rotates ? STORAGE_UNSURE : STORAGE_SOLID;
+	if (n > STORAGE_SAMPLES)
+		n = STORAGE_SAMPLES;
+	for (unsigned i = 0; i < n; i++) {
+		unsigned j = i;
+
+		for (; j > 0 && sorted[j - 1] > us[i]; j--)
+			sorted[j] = sorted[j - 1];
+		sorted[j] = us[i];
+	}
+	return sorted[n / 2] > STORAGE_SEEK_US ? STORAGE_SPINNING : STORAGE_SOLID;
+}
+
+/* A new record for dev, which has a block device under it. */
+static struct storage *add_device(dev_t dev)
+{
+	bool rotates = device_kind(dev) == DEVICE_SPINNING;
+	struct storage *s;
+
+	if (known_used == DEVICES_MAX)
+		return &fixed[rotates ? STORAGE_SPINNING : STORAGE_SOLID];
+	s = &known[known_used++];
+	s->dev = dev;
+	s->rotates = rotates;
+	s->learns = true;
+	atomic_store(&s->kind, storage_judge(rotates, s->us, 0));
+	return s;
+}
+
+struct storage *storage_of(dev_t dev)
+{
+	struct storage *s = NULL;
+
+	if (device_kind(dev) == DEVICE_UNKNOWN)
+		return &fixed[STORAGE_NONE];
+	/* Held across the look-up in sysfs too: two threads then never
+	 * race to add the same device. */
+	if (pthread_mutex_lock(&lock) != 0)
+		return &fixed[STORAGE_SOLID];
+	for (unsigned i = 0; i < known_used && !s; i++)
+		if (known[i].dev == dev)
+			s = &known[i];
+	if (!s)
+		s = add_device(dev);
+	pthread_mutex_unlock(&lock);
+	return s;
+}
+
+enum storage_kind storage_kind(const struct storage *s)
+{
+	return (enum storage_kind)atomic_load_explicit(&s->kind, memory_order_relaxed);
+}
+
+void storage_sample(struct storage *s, uint32_t us)
+{
+	if (!s->learns || pthread_mutex_lock(&lock) != 0)
+		return;
+	s->us[s->n++ % STORAGE_SAMPLES] = us;
+	if (s->n == 2 * STORAGE_SAMPLES)
+		s->n = STORAGE_SAMPLES;	/* the ring is full: keep n small */
+	atomic_store_explicit(&s->kind, storage_judge(s->rotates, s->us, s->n),
+			      memory_order_relaxed);
+	pthread_mutex_unlock(&lock);
+}
+
+#if defined(__linux__) && defined(RWF_NOWAIT)
+
+ssize_t storage_read_cached(int fd, void *buf, size_t n)
+{
+	struct iovec v = { .iov_base = buf, .iov_len = n };
+	ssize_t got;
+
+	while ((got = preadv2(fd, &v, 1, -1, RWF_NOWAIT)) < 0 && errno == EINTR)
+		;
+	/* Kernels and file systems that cannot read without waiting say so
+	 * each their own way. */
+	if (got < 0 && (errno == EOPNOTSUPP || errno == ENOSYS))
+		errno = ENOTSUP;
+	return got;
+}
+
+#else
+
+ssize_t storage_read_cached(int fd, void *buf, size_t n)
+{
+	(void)fd;
+	(void)buf;
+	(void)n;
+	errno = ENOTSUP;
+	return -1;
+}
+
+#endif
+
+/* cachestat(2), Linux 6.5: a number that libc's headers may not know
+ * yet, the same on the architectures of the common table. */
+#if defined(__linux__) && !defined(__NR_cachestat) && !defined(__ILP32__) && \
+	(defined(__x86_64__) || defined(__aarch64__) || defined(__s390x__) || \
+	 defined(__riscv) || defined(__powerpc64__) || defined(__loongarch__))
+#define __NR_cachestat 451
+#endif
+
+#ifdef __NR_cachestat
+
+/* As the kernel's struct cachestat_range and struct cachestat. */
+struct range {
+	uint64_t off, len;
+};
+struct pages {
+	uint64_t cache, dirty, writeback, evicted, recently_evicted;
+};
+
+int storage_has_start(int fd)
+{
+	struct range r = { 0, 1 };
+	struct pages p;
+
+	if (syscall(__NR_cachestat, (unsigned)fd, &r, &p, 0u) != 0)
+		return -1;
+	return p.cache > 0;
+}
+
+#else
+
+int storage_has_start(int fd)
+{
+	(void)fd;
+	return -1;
+}
+
+#endif
+
+uint64_t storage_now_us(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (uint64_t)t.tv_sec * 1000000 + (uint64_t)t.tv_nsec / 1000;
+}

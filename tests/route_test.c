@@ -1,0 +1,88 @@
+/* route_test.c - how each input is read (route.c), from a table of the
+ * facts and the way each gives, and how a device is judged from the
+ * reads timed on it (storage_judge), printing TAP. */
+#include <stdio.h>
+#include <string.h>
+
+#include "route.h"
+#include "storage.h"
+#include "tap.h"
+
+enum { STDIN = 1, IRREGULAR = 2, COLD = 4, DUE = 8, READERS = 16 };
+
+static const struct row {
+	unsigned flags;
+	enum disk_choice disk;
+	enum cache_answer cache;
+	enum storage_kind storage;
+	enum read_way way;
+	const char *what;
+} rows[] = {
+	{ STDIN, DISK_AUTO, CACHE_UNASKED, STORAGE_NONE, READ_IN_TURN, "standard input: in its turn" },
+	{ STDIN | READERS, DISK_SSD, CACHE_HIT, STORAGE_SOLID, READ_IN_TURN, "standard input, --disk=ssd: in its turn" },
+	{ IRREGULAR, DISK_AUTO, CACHE_UNASKED, STORAGE_SPINNING, READ_IN_TURN, "a pipe or device: in its turn" },
+	{ IRREGULAR, DISK_HDD, CACHE_UNASKED, STORAGE_SPINNING, READ_IN_TURN, "a pipe, --disk=hdd: in its turn" },
+	{ READERS, DISK_HDD, CACHE_HIT, STORAGE_NONE, READ_BY_DISK, "--disk=hdd: by the disk's reader, cached or not" },
+	{ 0, DISK_HDD, CACHE_UNASKED, STORAGE_SOLID, READ_NOW, "--disk=hdd, no reader: now" },
+	{ 0, DISK_SSD, CACHE_UNASKED, STORAGE_SPINNING, READ_LANES_ASKED, "--disk=ssd: lanes, asked ahead" },
+	{ COLD, DISK_AUTO, CACHE_UNASKED, STORAGE_NONE, READ_LANES, "no block device: lanes, nothing asked" },
+	{ 0, DISK_AUTO, CACHE_UNASKED, STORAGE_SPINNING, READ_PROBE, "warm thread: the first read tells" },
+	{ 0, DISK_AUTO, CACHE_UNASKED, STORAGE_SOLID, READ_PROBE, "warm thread, solid: the first read tells" },
+	{ COLD, DISK_AUTO, CACHE_UNASKED, STORAGE_UNSURE, READ_ASK_CACHE, "cold thread: ask the cache first" },
+	{ READERS, DISK_AUTO, CACHE_HIT, STORAGE_SPINNING, READ_LANES, "cached on a spinning disk: lanes" },
+	{ 0, DISK_AUTO, CACHE_HIT, STORAGE_UNSURE, READ_LANES, "cached on an unsure disk: lanes" },
+	{ READERS, DISK_AUTO, CACHE_MISS, STORAGE_SPINNING, READ_BY_DISK, "missed, spinning: the disk's reader" },
+	{ 0, DISK_AUTO, CACHE_MISS, STORAGE_SPINNING, READ_NOW, "missed, spinning, no reader: now" },
+	{ READERS, DISK_AUTO, CACHE_MISS, STORAGE_UNSURE, READ_LANES_TIMED, "missed, unsure: lanes, timed" },
+	{ READERS, DISK_AUTO, CACHE_MISS, STORAGE_SOLID, READ_LANES_ASKED, "missed, solid: lanes, asked ahead" },
+	{ DUE, DISK_AUTO, CACHE_MISS, STORAGE_SOLID, READ_LANES_TIMED, "missed, solid, a measure due: timed" },
+	{ READERS, DISK_AUTO, CACHE_UNKNOWABLE, STORAGE_SPINNING, READ_BY_DISK, "cannot tell, spinning: the disk's reader" },
+	{ 0, DISK_AUTO, CACHE_UNKNOWABLE, STORAGE_SOLID, READ_LANES_ASKED, "cannot tell, solid: lanes, asked ahead" },
+};
+
+static void test_routes(void)
+{
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		const struct row *r = &rows[i];
+		struct read_facts f = {
+			.is_stdin = r->flags & STDIN, .regular = !(r->flags & IRREGULAR),
+			.disk = r->disk, .cache = r->cache, .storage = r->storage,
+			.cold = r->flags & COLD, .sample_due = r->flags & DUE,
+			.readers = r->flags & READERS,
+		};
+		enum read_way w = read_way_for(&f);
+
+		ok(w == r->way, "route: %s (got %d)", r->what, (int)w);
+	}
+	ok(!read_way_in_lanes(READ_BY_DISK) && !read_way_in_lanes(READ_NOW) &&
+	   !read_way_in_lanes(READ_IN_TURN) && read_way_in_lanes(READ_LANES) &&
+	   read_way_in_lanes(READ_PROBE) && !read_way_in_lanes(READ_ASK_CACHE),
+	   "route: which ways read in lanes");
+}
+
+static void test_judge(void)
+{
+	static const uint32_t flash[] = { 60, 250, 120, 90, 3000, 80, 70, 110 };
+	static const uint32_t disk[] = { 9000, 8400, 300, 12000, 8800, 150, 9500, 7000 };
+	static const uint32_t half[] = { 100, 9000, 120, 9100 };
+
+	ok(storage_judge(true, flash, 0) == STORAGE_UNSURE, "judge: says it rotates, unmeasured: unsure");
+	ok(storage_judge(false, flash, 0) == STORAGE_SOLID, "judge: says it does not rotate, unmeasured: solid");
+	ok(storage_judge(true, disk, STORAGE_SAMPLES_MIN - 1) == STORAGE_UNSURE,
+	   "judge: too few reads timed: still the guess");
+	ok(storage_judge(true, flash, STORAGE_SAMPLES_MIN) == STORAGE_SOLID,
+	   "judge: says it rotates, reads of 60-250 us: solid");
+	ok(storage_judge(false, disk, STORAGE_SAMPLES_MIN) == STORAGE_SPINNING,
+	   "judge: says it does not rotate, reads of ms: spinning");
+	ok(storage_judge(true, flash, 8) == STORAGE_SOLID, "judge: one slow read among fast ones: solid");
+	ok(storage_judge(false, disk, 8) == STORAGE_SPINNING, "judge: a cache hit or two among seeks: spinning");
+	ok(storage_judge(false, disk, 100) == STORAGE_SPINNING, "judge: more reads than kept: the latest count");
+	ok(storage_judge(false, half, 4) == STORAGE_SPINNING, "judge: half and half: spinning (the upper median)");
+}
+
+int main(void)
+{
+	test_routes();
+	test_judge();
+	return tap_done();
+}
