@@ -338,6 +338,7 @@ static void stage(struct hasher *h, struct lane f, enum read_way w)
 		break;
 	case READ_LANES_TIMED:
 		f.missed = true;
+		h->unsampled = 0;	/* one measure is enough for now */
 		break;
 	case READ_PROBE:
 		f.probe = true;

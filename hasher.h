@@ -1,18 +1,19 @@
 /* hasher.h - many files hashed at once on one thread, one in each lane of
  * a SIMD engine (lanes.h).
  *
- * Tasks (batches.h) come in input order.  Each is opened when it comes
- * and waits, opened and asked of its device, in a stage until a lane is
- * free, so that more reads are in flight than there are lanes.  Each step
- * reads for every busy lane and compresses the blocks they all have, in
- * the engines fastest for that many lanes; a file read to its end is done
- * (task_done).  Not in lanes: a file that is not regular (a pipe, a
- * device) and standard input, read by plain reads in their turn once the
- * files before them are done (batches_wait_turn); a file on a spinning
- * disk, handed to that disk's reader (disk.h), or read here and now
- * without one.  A file that cannot be opened for want of descriptors
- * (EMFILE, ENFILE) is opened again once one of the run's files is
- * closed.  One thread uses a hasher. */
+ * Tasks (batches.h) come in input order.  Each is opened when it comes,
+ * and read the way route.h decides: most wait, opened, in a stage until a
+ * lane is free, so that more reads are in flight than there are lanes.
+ * Each step reads for every busy lane and compresses the blocks they all
+ * have, in the engines fastest for that many lanes; a file read to its
+ * end is done (task_done).  Not in lanes: a file that is not regular (a
+ * pipe, a device) and standard input, read by plain reads in their turn
+ * once the files before them are done (batches_wait_turn); a file whose
+ * data must come from a spinning disk, handed to that disk's reader
+ * (disk.h), or read here and now without one, from where its lane had
+ * got to when its device was judged to spin.  A file that cannot be
+ * opened for want of descriptors (EMFILE, ENFILE) is opened again once
+ * one of the run's files is closed.  One thread uses a hasher. */
 #ifndef HASHER_H
 #define HASHER_H
 
@@ -50,7 +51,8 @@ enum { HASHER_LANES_MAX = 16 };
 struct hasher *hasher_new(const struct hasher_plan *p);
 void hasher_free(struct hasher *h);
 
-/* From now on, hand files on spinning disks to their readers. */
+/* From now on, hand files that must come from spinning disks to their
+ * readers. */
 void hasher_use_disks(struct hasher *h, struct disks *d);
 
 /* How many tasks it takes now. */

@@ -38,7 +38,7 @@ static const char help_text[] =
 "  -c, --check           read checksums from the FILEs and check them\n"
 "      --disk=KIND       read files as stored on KIND: 'hdd' (spinning: one\n"
 "                          file at a time, in disk order), 'ssd' (many reads\n"
-"                          at once), or 'auto' (as each device says; the\n"
+"                          at once), or 'auto' (as reads are timed; the\n"
 "                          default, or $MD5SUM_DISK)\n"
 "  -j, --jobs=N          hash in N threads, several files side by side in each\n"
 "                          (default: $MD5SUM_JOBS, or else one per CPU)\n"

@@ -18,7 +18,6 @@ enum { DEVICES_MAX = 16 };
 struct storage {
 	dev_t dev;
 	bool rotates;		/* what the device says of itself */
-	bool learns;		/* samples count; false for the fixed records */
 	atomic_int kind;	/* enum storage_kind, as judged last */
 	unsigned n;		/* reads timed */
 	uint32_t us[STORAGE_SAMPLES];	/* the latest, a ring */
@@ -26,12 +25,7 @@ struct storage {
 
 static struct storage known[DEVICES_MAX];
 static unsigned known_used;
-/* Past DEVICES_MAX devices: each device's own word, nothing learnt. */
-static struct storage fixed[] = {
-	[STORAGE_NONE] = { .kind = STORAGE_NONE },
-	[STORAGE_SOLID] = { .kind = STORAGE_SOLID },
-	[STORAGE_SPINNING] = { .kind = STORAGE_SPINNING, .rotates = true },
-};
+static struct storage none = { .kind = STORAGE_NONE };
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 
 enum storage_kind storage_judge(bool rotates, const uint32_t *us, unsigned n)
@@ -52,37 +46,38 @@ enum storage_kind storage_judge(bool rotates, const uint32_t *us, unsigned n)
 	return sorted[n / 2] > STORAGE_SEEK_US ? STORAGE_SPINNING : STORAGE_SOLID;
 }
 
-/* A new record for dev, which has a block device under it. */
-static struct storage *add_device(dev_t dev)
+/* The record for dev, added if need be; &none when dev has no block
+ * device under it.  Past DEVICES_MAX devices, the last shares its record
+ * with the rest.  Under lock. */
+static struct storage *look_up(dev_t dev)
 {
-	bool rotates = device_kind(dev) == DEVICE_SPINNING;
+	enum device_kind kind;
 	struct storage *s;
 
+	for (unsigned i = 0; i < known_used; i++)
+		if (known[i].dev == dev)
+			return &known[i];
+	kind = device_kind(dev);
+	if (kind == DEVICE_UNKNOWN)
+		return &none;
 	if (known_used == DEVICES_MAX)
-		return &fixed[rotates ? STORAGE_SPINNING : STORAGE_SOLID];
+		return &known[DEVICES_MAX - 1];
 	s = &known[known_used++];
 	s->dev = dev;
-	s->rotates = rotates;
-	s->learns = true;
-	atomic_store(&s->kind, storage_judge(rotates, s->us, 0));
+	s->rotates = kind == DEVICE_SPINNING;
+	atomic_store(&s->kind, storage_judge(s->rotates, s->us, 0));
 	return s;
 }
 
 struct storage *storage_of(dev_t dev)
 {
-	struct storage *s = NULL;
+	struct storage *s;
 
-	if (device_kind(dev) == DEVICE_UNKNOWN)
-		return &fixed[STORAGE_NONE];
 	/* Held across the look-up in sysfs too: two threads then never
 	 * race to add the same device. */
 	if (pthread_mutex_lock(&lock) != 0)
-		return &fixed[STORAGE_SOLID];
-	for (unsigned i = 0; i < known_used && !s; i++)
-		if (known[i].dev == dev)
-			s = &known[i];
-	if (!s)
-		s = add_device(dev);
+		return &none;
+	s = look_up(dev);
 	pthread_mutex_unlock(&lock);
 	return s;
 }
@@ -94,7 +89,7 @@ enum storage_kind storage_kind(const struct storage *s)
 
 void storage_sample(struct storage *s, uint32_t us)
 {
-	if (!s->learns || pthread_mutex_lock(&lock) != 0)
+	if (s == &none || pthread_mutex_lock(&lock) != 0)
 		return;
 	s->us[s->n++ % STORAGE_SAMPLES] = us;
 	if (s->n == 2 * STORAGE_SAMPLES)
@@ -141,7 +136,8 @@ ssize_t storage_read_cached(int fd, void *buf, size_t n)
 #define __NR_cachestat 451
 #endif
 
-#ifdef __NR_cachestat
+/* The small static build has no room for it (Makefile). */
+#if defined(__NR_cachestat) && !defined(MD5SUM_SMALL)
 
 /* As the kernel's struct cachestat_range and struct cachestat. */
 struct range {

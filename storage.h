@@ -34,8 +34,8 @@ enum { STORAGE_SAMPLES_MIN = 3, STORAGE_SAMPLES = 8 };
 struct storage;
 
 /* The storage of the file system of device dev: never NULL.  A record is
- * kept for each device; past the devices it has room for, the flag of
- * each is believed and nothing is learnt. */
+ * kept for each device, up to the few a run has; past them, the last
+ * record serves all the rest. */
 struct storage *storage_of(dev_t dev);
 
 /* What it is judged to be now; any thread, without a lock. */

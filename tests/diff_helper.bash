@@ -335,10 +335,11 @@ need_strace_inject() {
 
 # same_as_gnu_read_eio JOBS FILE ARGS...
 #   Runs "md5sum ARGS..." with both binaries under
-#     strace -o /dev/null -P FILE -e inject=read:error=EIO
+#     strace -o /dev/null -P FILE -e inject=read,preadv2:error=EIO
 #   the way a test of GNU's would: no -f, so only the main thread is
 #   traced, and every read(2) that the main thread makes on FILE fails
-#   with EIO.  JOBS empty: MD5SUM_JOBS is unset (our default number of
+#   with EIO (and every preadv2(2), with which ours first asks the page
+#   cache).  JOBS empty: MD5SUM_JOBS is unset (our default number of
 #   threads); else MD5SUM_JOBS=JOBS, which is our -jJOBS and which GNU
 #   ignores, so the same command runs against GNU itself.  FILE is given to
 #   strace as an absolute path (a relative one makes strace print a note).
@@ -353,6 +354,6 @@ same_as_gnu_read_eio() {
 		case $f in /*) ;; *) f=$PWD/$f ;; esac
 		# an ASan build: LeakSanitizer cannot work under ptrace
 		export ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0
-		exec strace -o /dev/null -P "$f" -e inject=read:error=EIO md5sum "$@"' \
+		exec strace -o /dev/null -P "$f" -e inject=read,preadv2:error=EIO md5sum "$@"' \
 		"$jobs" "$file" "$@"
 }

@@ -38,6 +38,9 @@ no_report() {
 	for f in "$VG_LOGS"/vg.*; do
 		[[ -e $f ]] || continue
 		n=$((n + 1))
+		# Valgrind 3.19 does not know cachestat(2) (storage.c), and
+		# says so; the call then fails with ENOSYS, which ours handles.
+		sed -i '/WARNING: unhandled .* syscall: 451$/,+3d' "$f"
 		[[ ! -s $f ]] || fail "valgrind reported: $(head -n 40 "$f")"
 	done
 	((n > 0)) || fail "valgrind did not run"
