@@ -83,11 +83,14 @@ bench/%.o: bench/%.c
 
 # Timings against GNU, OpenSSL, busybox and toybox, in the page cache
 # (bench/run), then against GNU on real storage, cold (bench/cold: root
-# only; it says so and skips without).
+# only; it says so and skips without), then ours five ways (default,
+# --disk=ssd, --disk=hdd, -j1) and GNU on real storage, warm and cold
+# (bench/storage: the loop devices and the model as root only).
 bench: md5sum bench/micro bench/lanes_bench
 	bench/run
 	bench/lanes_bench
 	bench/cold
+	bench/storage
 
 check: md5sum $(TESTS) $(HELPERS)
 	TEST_PROGRAMS="$(TESTS)" tests/run
