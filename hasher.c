@@ -32,7 +32,7 @@ enum { STAGE_BYTES = 4 * ASK_AHEAD };
 
 /* Of the files whose data had to come from a solid device, one in this
  * many is read unasked and timed, so that the device's measure goes on. */
-enum { SAMPLE_EVERY = 64 };
+enum { SAMPLE_EVERY = 512 };
 
 /* Of the latest 8 files asked of the page cache, this many missed makes
  * a thread cold: it asks of each file before staging it, so that what is
