@@ -33,13 +33,15 @@ teardown() {
 
 # threads_started ARGS...: run our md5sum ARGS on the many files under
 # strace, itself run under the command in the array UNDER, if any; check
-# its output; print how many threads it started.
+# its output; print how many threads it started, else what went wrong
+# (it runs in a command substitution, where a failure fails no test: what
+# it prints does).
 UNDER=()
 threads_started() {
 	local trace=$BATS_TEST_TMPDIR/trace
 	"${UNDER[@]}" strace -qq -f -o "$trace" -e trace=clone,clone3 "$OURS" "$@" $(cat names) >out ||
-		fail "md5sum $* failed"
-	cmp -s out sums || fail "md5sum $*: the output is not GNU's"
+		{ echo "md5sum $* failed: exit $?"; return 1; }
+	cmp -s out sums || { echo "md5sum $*: the output is not GNU's"; return 1; }
 	sanitizer_threads "$(grep -cE '^[0-9]+ +clone3?\(' "$trace" || true)"
 }
 
@@ -73,8 +75,9 @@ threads_started() {
 long_threads() {
 	local trace=$BATS_TEST_TMPDIR/trace
 	"${UNDER[@]}" strace -qq -f -o "$trace" -e trace=clone,clone3 "$OURS" "$@" <long >out ||
-		fail "md5sum $* failed"
-	"$GNU_MD5SUM" "$@" <long | cmp -s - out || fail "md5sum $*: the output is not GNU's"
+		{ echo "md5sum $* failed: exit $?"; return 1; }
+	"$GNU_MD5SUM" "$@" <long | cmp -s - out ||
+		{ echo "md5sum $*: the output is not GNU's"; return 1; }
 	sanitizer_threads "$(grep -cE '^[0-9]+ +clone3?\(' "$trace" || true)"
 }
 
