@@ -132,11 +132,14 @@ void record_play(struct record *r, struct out *out, const char *prog)
 		die_no_memory(prog);
 	}
 	for (size_t at = 0; at < r->len;) {
-		const char *p = r->buf + at + HEAD, *name;
+		const char *p = r->buf + at + HEAD, *name = NULL;
 		size_t len;
 
 		memcpy(&len, r->buf + at + 1, sizeof len);
-		memcpy(&name, p, sizeof name);
+		/* A TEXT entry holds no pointer, and may end closer than one
+		 * to the end of what was written. */
+		if (r->buf[at] != TEXT)
+			memcpy(&name, p, sizeof name);
 		switch (r->buf[at]) {
 		case TEXT:
 			put_text(out, p, len, out_line_end(out));

@@ -318,6 +318,31 @@ diff_teardown() {
 	fi
 }
 
+# ---- runs against a sanitizer build (tests/sanitized) -----------------------
+
+# not_sanitized WHY: skip when the binary under test is a sanitizer build,
+# for a test that the sanitizer's own memory, threads or descriptors upset.
+not_sanitized() {
+	[[ -z ${MD5SUM_SANITIZER-} ]] || skip "under the $MD5SUM_SANITIZER build: $1"
+}
+
+# no_leak_check: for runs under ptrace (strace), where LeakSanitizer cannot
+# work and reports that it cannot; ASan and UBSan still watch.
+no_leak_check() {
+	export ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0
+}
+
+# sanitizer_threads N: of N threads a run of ours was seen to start, those
+# it started itself: TSan starts one of its own with the first thread the
+# program starts.
+sanitizer_threads() {
+	if [[ ${MD5SUM_SANITIZER-} == tsan ]] && (($1 > 0)); then
+		echo $(($1 - 1))
+	else
+		echo "$1"
+	fi
+}
+
 # Skip unless /dev/full behaves like a full device.
 need_dev_full() {
 	[[ -c /dev/full ]] || skip "/dev/full not available"

@@ -17,6 +17,8 @@ setup() {
 	command -v strace >/dev/null 2>&1 || skip "strace is not installed (Debian: strace)"
 	strace -qq -f -o /dev/null true 2>/dev/null || skip "strace cannot trace here"
 	export MD5SUM_DISK=ssd
+	# every run here but the last is traced
+	no_leak_check
 	mkdir many
 	# 2000 files of 4 KiB: under strace, far longer than the run waits
 	# before helpers may start.
@@ -31,14 +33,16 @@ teardown() {
 
 # threads_started ARGS...: run our md5sum ARGS on the many files under
 # strace, itself run under the command in the array UNDER, if any; check
-# its output; print how many threads it started.
+# its output; print how many threads it started, else what went wrong
+# (it runs in a command substitution, where a failure fails no test: what
+# it prints does).
 UNDER=()
 threads_started() {
 	local trace=$BATS_TEST_TMPDIR/trace
 	"${UNDER[@]}" strace -qq -f -o "$trace" -e trace=clone,clone3 "$OURS" "$@" $(cat names) >out ||
-		fail "md5sum $* failed"
-	cmp -s out sums || fail "md5sum $*: the output is not GNU's"
-	grep -cE '^[0-9]+ +clone3?\(' "$trace" || true
+		{ echo "md5sum $* failed: exit $?"; return 1; }
+	cmp -s out sums || { echo "md5sum $*: the output is not GNU's"; return 1; }
+	sanitizer_threads "$(grep -cE '^[0-9]+ +clone3?\(' "$trace" || true)"
 }
 
 @test "threads: -j N starts exactly N - 1 helpers; -j 1 none" {
@@ -50,7 +54,7 @@ threads_started() {
 @test "threads: a run over a few small files starts no thread" {
 	local trace=$BATS_TEST_TMPDIR/trace
 	run -0 strace -qq -f -o "$trace" -e trace=clone,clone3 "$OURS" many/x0000 many/x0001 many/x0002
-	assert_equal "$(grep -cE 'clone3?\(' "$trace")" 0
+	assert_equal "$(sanitizer_threads "$(grep -cE 'clone3?\(' "$trace")")" 0
 }
 
 @test "threads: as many as the CPUs of the affinity mask (taskset)" {
@@ -71,9 +75,15 @@ threads_started() {
 long_threads() {
 	local trace=$BATS_TEST_TMPDIR/trace
 	"${UNDER[@]}" strace -qq -f -o "$trace" -e trace=clone,clone3 "$OURS" "$@" <long >out ||
-		fail "md5sum $* failed"
-	"$GNU_MD5SUM" "$@" <long | cmp -s - out || fail "md5sum $*: the output is not GNU's"
-	grep -cE '^[0-9]+ +clone3?\(' "$trace" || true
+		{ echo "md5sum $* failed: exit $?"; return 1; }
+	# GNU's run takes the same arguments but our -j N
+	local -a gnu=()
+	while (($#)); do
+		if [[ $1 == -j ]]; then shift 2; else gnu+=("$1"); shift; fi
+	done
+	"$GNU_MD5SUM" "${gnu[@]}" <long | cmp -s - out ||
+		{ echo "md5sum $*: the output is not GNU's"; return 1; }
+	sanitizer_threads "$(grep -cE '^[0-9]+ +clone3?\(' "$trace" || true)"
 }
 
 @test "threads: a long input is read ahead on a second thread where a second CPU can run it, never with -j 1" {
