@@ -22,8 +22,8 @@ INSTALL = install
 # (lib/lanes.c) and the portable one-stream transform (lib/md5.c: no
 # AVX-512VL); MD5SUM_SMALL leaves out the drawing of --progress
 # (progress.c), which would take the file to 72 KiB, and asking the page
-# cache with cachestat (storage.c); disk_small.c stands for disk.c (see
-# STATIC_SRC).  A common page size
+# cache with cachestat (storage.c) and the disk readers (disk.c).  A
+# common page size
 # below the 4 KiB of x86-64 keeps ld from padding the file up to the next
 # page before the data segment.
 MUSL_CC = musl-gcc
@@ -40,9 +40,6 @@ CMD_SRC = md5sum.c opts.c sums.c check.c schedule.c parallel.c hasher.c route.c 
 	batches.c cpus.c disk.c device.c input.c listin.c files.c out.c record.c \
 	grow.c spawn.c fds.c msg.c diag.c errtext.c quote.c progress.c
 SRC = $(CMD_SRC) $(LIB_SRC)
-# The static build has no disk readers (disk_small.c): files on a spinning
-# disk are read one at a time in input order, as GNU reads them.
-STATIC_SRC = $(filter-out disk.c,$(SRC)) disk_small.c
 OBJ = $(SRC:.c=.o)
 LIB_OBJ = $(LIB_SRC:.c=.o)
 
@@ -106,9 +103,9 @@ uninstall:
 # One compiler run over the sources: no musl object mixes with the others.
 static: md5sum-static
 
-md5sum-static: $(STATIC_SRC)
+md5sum-static: $(SRC)
 	@command -v $(MUSL_CC) >/dev/null || { echo "$(MUSL_CC) not found (Debian: apt-get install musl-tools)" >&2; exit 1; }
-	$(MUSL_CC) $(STD) -Ilib $(CPPFLAGS) $(STATIC_CFLAGS) $(STATIC_LDFLAGS) -o $@ $(STATIC_SRC) $(LDLIBS)
+	$(MUSL_CC) $(STD) -Ilib $(CPPFLAGS) $(STATIC_CFLAGS) $(STATIC_LDFLAGS) -o $@ $(SRC) $(LDLIBS)
 	$(STRIP) -R .comment $@
 
 # The whole differential suite against the static binary: slow.

@@ -507,7 +507,7 @@ static bool route_again(struct hasher *h, unsigned l, bool *timed)
 	}
 	if (w == READ_LANES_TIMED && first && !lane->asked_ahead)
 		*timed = true;
-	else if (w == READ_LANES_ASKED && lane->asked < lane->size && !lane->asked_ahead) {
+	else if (w == READ_LANES_ASKED && !lane->asked_ahead) {
 		lane->asked = (off_t)(lane->count + lane->len);
 		lane->asked_ahead = true;
 	}
