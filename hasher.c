@@ -463,8 +463,9 @@ static void leave_lanes(struct hasher *h, unsigned l, enum read_way w)
 static bool probe_lane(struct hasher *h, unsigned l)
 {
 	struct lane *lane = &h->lane[l];
-	ssize_t n;
 	enum cache_answer a;
+	ssize_t n;
+	int err;
 
 	lane->probe = false;
 	/* A read from memory only starts the reading of what it misses:
@@ -476,17 +477,17 @@ static bool probe_lane(struct hasher *h, unsigned l)
 		return true;
 	}
 	n = storage_read_cached(lane->fd, lane->buf + lane->len, LANE_BUF - lane->len);
-	a = n >= 0 ? CACHE_HIT : errno == EAGAIN ? CACHE_MISS
-	    : errno == ENOTSUP ? CACHE_UNKNOWABLE : CACHE_HIT;
-	if (n < 0 && a == CACHE_HIT) {
-		finish_lane(h, l, errno);	/* a real error */
-		return false;
-	}
-	note_cache(h, a, lane->storage);
 	if (n >= 0) {
+		note_cache(h, CACHE_HIT, lane->storage);
 		took_bytes(h, lane, (size_t)n, LANE_BUF - lane->len);
 		return true;
 	}
+	err = errno;
+	if (err != EAGAIN && err != ENOTSUP) {
+		finish_lane(h, l, err);
+		return false;
+	}
+	note_cache(h, err == EAGAIN ? CACHE_MISS : CACHE_UNKNOWABLE, lane->storage);
 	lane->missed = true;
 	return true;
 }
