@@ -36,7 +36,7 @@ STATIC_LDFLAGS = -static -Wl,--gc-sections,-z,noseparate-code,-z,norelro,-z,comm
 # include the command's headers.  files.c is how the command opens what it
 # reads; the fuzz harness links its own instead.
 LIB_SRC = lib/md5.c lib/lanes.c
-CMD_SRC = md5sum.c opts.c sums.c check.c schedule.c parallel.c hasher.c route.c storage.c \
+CMD_SRC = md5sum.c opts.c sums.c check.c schedule.c parallel.c pace.c hasher.c route.c storage.c \
 	batches.c cpus.c disk.c device.c input.c listin.c files.c out.c record.c \
 	grow.c spawn.c fds.c msg.c diag.c errtext.c quote.c progress.c
 SRC = $(CMD_SRC) $(LIB_SRC)
@@ -55,7 +55,7 @@ lib/%.o: lib/%.c
 	$(CC) $(STD) -Ilib $(CPPFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
 
 # Test programs and benchmarks: each links only the objects it tests.
-TESTS = tests/unit tests/lanes_test tests/opts_test tests/route_test
+TESTS = tests/unit tests/lanes_test tests/opts_test tests/route_test tests/pace_test
 HELPERS = tests/quote_driver tests/device_probe tests/hold_fds
 TEST_CFLAGS = $(STD) -I. -Ilib -Itests $(CPPFLAGS) $(CFLAGS) -MMD -MP
 
@@ -63,13 +63,15 @@ tests/unit: tests/unit.o tests/tap.o
 tests/lanes_test: tests/lanes_test.o tests/tap.o $(LIB_OBJ)
 tests/opts_test: tests/opts_test.o tests/tap.o opts.o msg.o out.o progress.o quote.o spawn.o
 tests/route_test: tests/route_test.o tests/tap.o route.o storage.o device.o
+tests/pace_test: tests/pace_test.o tests/tap.o pace.o
 tests/quote_driver: tests/quote_driver.o quote.o
 tests/device_probe: tests/device_probe.o device.o
 tests/hold_fds: tests/hold_fds.o
 bench/micro: bench/micro.o
 bench/lanes_bench: bench/lanes_bench.o lib/lanes.o
+bench/floor: bench/floor.o
 
-$(TESTS) $(HELPERS) bench/micro bench/lanes_bench:
+$(TESTS) $(HELPERS) bench/micro bench/lanes_bench bench/floor:
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 tests/%.o: tests/%.c
@@ -83,7 +85,7 @@ bench/%.o: bench/%.c
 # only; it says so and skips without), then ours five ways (default,
 # --disk=ssd, --disk=hdd, -j1) and GNU on real storage, warm and cold
 # (bench/storage: the loop devices and the model as root only).
-bench: md5sum bench/micro bench/lanes_bench
+bench: md5sum bench/micro bench/lanes_bench bench/floor
 	bench/run
 	bench/lanes_bench
 	bench/cold
@@ -149,7 +151,7 @@ fuzz/fuzz_check: fuzz/fuzz_check.c $(FUZZ_SRC)
 	$(FUZZ_CC) $(STD) -I. -Ilib $(FUZZ_FLAGS) -o $@ fuzz/fuzz_check.c $(FUZZ_SRC) $(LDLIBS)
 
 clean:
-	rm -f md5sum md5sum-static $(TESTS) $(HELPERS) bench/micro bench/lanes_bench \
+	rm -f md5sum md5sum-static $(TESTS) $(HELPERS) bench/micro bench/lanes_bench bench/floor \
 		fuzz/fuzz_check *.o *.d lib/*.o lib/*.d tests/*.o tests/*.d bench/*.o bench/*.d
 	rm -rf build
 

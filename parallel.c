@@ -10,21 +10,9 @@
 #include "disk.h"
 #include "fds.h"
 #include "hasher.h"
+#include "pace.h"
 #include "parallel.h"
 #include "spawn.h"
-
-/* Threads are added while they pay, as measured: after WARMUP_US, the
- * work the run does (bytes, and FILE_COST a file) is measured over
- * MEASURE_US with the threads it has, then over as long with twice as
- * many.  A step that makes the run SLOWER_PERCENT slower is undone: its
- * helpers are told to stop once they have finished what they hold, as
- * where other programs keep the CPUs busy.  One
- * that brings less than FASTER_PERCENT more is the last.  The files of a
- * tree differ from one part of it to the next, so that two measures
- * differ by some percent with the threads unchanged: a step is undone
- * only when it costs clearly.  A helper must also find, at the run's pace
- * so far, MEASURE_US of work left. */
-enum { WARMUP_US = 1000, MEASURE_US = 3000, SLOWER_PERCENT = 10, FASTER_PERCENT = 10 };
 
 /* Files a thread keeps opened ahead of its lanes, in lanes' worth, at
  * most; and all threads together, at most. */
@@ -43,21 +31,12 @@ struct thread {
 	pthread_t id;
 };
 
-/* Where the adding of threads is. */
-struct pace {
-	enum { WARMING, MEASURING, SETTLED } state;
-	int64_t since;		/* when the measure began, in us */
-	uint64_t work;		/* the work done by then */
-	uint64_t rate;		/* work a ms with the threads kept */
-	unsigned kept;		/* helpers kept */
-};
-
 struct run {
 	const struct schedule *s;
 	struct batches *all;
 	struct hasher_plan plan;
 	unsigned want;		/* threads, the calling one included */
-	struct pace pace;	/* SETTLED with -j: want exactly, at once */
+	struct pace pace;	/* settled with -j: want exactly, at once */
 	struct thread *helper;	/* want - 1 of them */
 	atomic_uint started;	/* helpers started */
 	atomic_uint keep;	/* helpers that may claim jobs */
@@ -173,26 +152,6 @@ static uint64_t work_done(struct run *r)
 	return work + (r->disks ? disks_work(r->disks) : 0);
 }
 
-/* Helpers to have after those started, for a next step: twice the
- * threads, as many as there are CPUs at most, and no more than find
- * MEASURE_US of work each at the run's pace so far, when the source says
- * how many jobs it has. */
-static unsigned next_step(struct run *r, int64_t us)
-{
-	size_t left = batches_left(r->all), claimed = r->count - left;
-	unsigned started = atomic_load(&r->started), n = 2 * started + 1;
-
-	if (n > r->want - 1)
-		n = r->want - 1;
-	if (left != SIZE_MAX && claimed > 0) {
-		uint64_t worth = (uint64_t)us * left / claimed / MEASURE_US;
-
-		if (worth < n)
-			n = (unsigned)worth;
-	}
-	return left == 0 ? 0 : n;
-}
-
 /* Start helpers up to n in all, and the disks' readers with the first:
  * as many as can be had. */
 static void start_helpers(struct run *r, unsigned n)
@@ -220,47 +179,25 @@ static void start_helpers(struct run *r, unsigned n)
 	atomic_store(&r->keep, i);
 }
 
-/* The work a ms since the measure began. */
-static uint64_t rate_since(struct run *r, int64_t us, uint64_t work)
-{
-	return (work - r->pace.work) * 1000 / (uint64_t)(us > r->pace.since + 1 ? us - r->pace.since : 1);
-}
-
-/* On the calling thread, now and then: take the next step of adding
- * threads, or undo the last, when its measure is over. */
+/* On the calling thread, now and then: the next step of adding threads
+ * (pace.h), taken. */
 static void pace(struct run *r)
 {
-	struct pace *p = &r->pace;
-	int64_t us;
-	uint64_t work;
+	struct pace_facts f;
+	struct pace_step step;
+	size_t left;
 
-	if (p->state == SETTLED || (us = elapsed_us(r)) < p->since + (p->state == WARMING ? WARMUP_US : MEASURE_US))
+	if (r->pace.state == PACE_SETTLED)
 		return;
-	work = work_done(r);
-	if (p->state == MEASURING) {
-		uint64_t rate = rate_since(r, us, work);
-		bool tried = atomic_load(&r->started) > p->kept;
-
-		if (tried && rate * 100 < p->rate * (100 - SLOWER_PERCENT)) {
-			atomic_store(&r->keep, p->kept);	/* they cost */
-			p->state = SETTLED;
-			return;
-		}
-		if (tried && rate * 100 < p->rate * (100 + FASTER_PERCENT)) {
-			p->state = SETTLED;	/* they bring too little for more */
-			return;
-		}
-		p->rate = rate;
-		p->kept = atomic_load(&r->started);
-		start_helpers(r, next_step(r, us));
-		if (atomic_load(&r->started) == p->kept) {
-			p->state = SETTLED;
-			return;
-		}
-	}
-	p->state = MEASURING;
-	p->since = elapsed_us(r);
-	p->work = work_done(r);
+	left = batches_left(r->all);
+	f = (struct pace_facts){ .now = elapsed_us(r), .work = work_done(r),
+				 .running = atomic_load(&r->started), .most = r->want - 1,
+				 .left = left, .claimed = r->count - left };
+	step = pace_next(&r->pace, &f);
+	if (step.act == PACE_START)
+		start_helpers(r, step.helpers);
+	else if (step.act == PACE_KEEP)
+		atomic_store(&r->keep, step.helpers);
 }
 
 /* The threads, lanes and descriptors of a run of s. */
@@ -300,10 +237,9 @@ bool run_parallel(const struct schedule *s, const struct job_source *src)
 		return false;
 	}
 	clock_gettime(CLOCK_MONOTONIC, &r.began);
-	if (s->threads > 0 || r.want == 1) {
+	r.pace = pace_begin(s->threads > 0 || r.want == 1);
+	if (r.pace.state == PACE_SETTLED)
 		start_helpers(&r, r.want - 1);
-		r.pace.state = SETTLED;
-	}
 	hash_tasks(&self);
 	for (unsigned i = 0; i < atomic_load(&r.started); i++) {
 		pthread_join(r.helper[i].id, NULL);

@@ -1,0 +1,61 @@
+/* pace.h - when a parallel run adds threads: one decision, a step at a
+ * time, from how long the run has lasted, the work done, the helper
+ * threads running and the jobs left.
+ *
+ * A run whose source says it holds enough jobs for every CPU starts its
+ * helpers at once, as many as it may have.  Otherwise the calling thread
+ * starts alone, and helpers are added while they pay, as measured: after
+ * a warm-up, the work done is measured over a while with the threads the
+ * run has, then over as long with twice as many.  A step that makes the
+ * run clearly slower is undone (its helpers finish what they hold and
+ * stop), as where other programs keep the CPUs busy; one that brings
+ * little more is the last; a helper must find, at the run's pace so far,
+ * a measure's worth of work left.  Pure: parallel.c starts and stops the
+ * threads. */
+#ifndef PACE_H
+#define PACE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Where the adding of threads is. */
+struct pace {
+	enum pace_state { PACE_WARMING, PACE_MEASURING, PACE_SETTLED } state;
+	int64_t since;		/* when the measure began, in us */
+	uint64_t work;		/* the work done by then */
+	uint64_t rate;		/* work a ms with the helpers kept */
+	unsigned kept;		/* helpers kept */
+	unsigned asked;		/* helpers asked for by the last step */
+};
+
+/* What the run knows now. */
+struct pace_facts {
+	int64_t now;		/* us since the run began */
+	uint64_t work;		/* work done by all its threads (batches.h) */
+	unsigned running;	/* helpers started */
+	unsigned most;		/* helpers it may have */
+	size_t left;		/* jobs not yet handed out; SIZE_MAX: unknown */
+	size_t claimed;		/* jobs handed out */
+};
+
+/* What to do now. */
+struct pace_step {
+	enum pace_act {
+		PACE_WAIT,	/* nothing, for now */
+		PACE_START,	/* start helpers up to .helpers in all */
+		PACE_KEEP,	/* let .helpers of them go on; the others stop
+				 * once they have hashed what they hold */
+		PACE_SETTLE,	/* nothing, ever again */
+	} act;
+	unsigned helpers;
+};
+
+/* The pace of a run before it starts: settled with -j (every thread
+ * started at once by the caller), else warming. */
+struct pace pace_begin(int settled);
+
+/* The next step, from *p and f; *p moves on.  Cheap when there is
+ * nothing to do: call it often. */
+struct pace_step pace_next(struct pace *p, const struct pace_facts *f);
+
+#endif

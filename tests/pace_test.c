@@ -1,0 +1,127 @@
+/* pace_test.c - when a parallel run adds threads (pace.c): single steps
+ * from a table of states and facts, then whole runs against a model of
+ * how fast the run goes with each number of threads; prints TAP. */
+#include <stdio.h>
+
+#include "pace.h"
+#include "tap.h"
+
+#define UNKNOWN SIZE_MAX
+#define W PACE_WARMING
+#define M PACE_MEASURING
+#define S PACE_SETTLED
+
+static const struct row {
+	struct pace before;
+	struct pace_facts f;
+	enum pace_act act;
+	unsigned helpers;
+	enum pace_state state_after;
+	const char *what;
+} rows[] = {
+	{ { .state = W }, { .now = 0, .most = 1, .left = 25000 }, PACE_START, 1, S,
+	  "25,000 names, 2 CPUs: every helper at once" },
+	{ { .state = W }, { .now = 0, .most = 7, .left = 25000 }, PACE_START, 7, S,
+	  "25,000 names, 8 CPUs: every helper at once" },
+	{ { .state = W }, { .now = 0, .most = 1, .left = 100 }, PACE_WAIT, 0, W,
+	  "100 names: warm up first" },
+	{ { .state = W }, { .now = 0, .most = 1, .left = UNKNOWN }, PACE_WAIT, 0, W,
+	  "names not counted (-c): warm up first" },
+	{ { .state = W }, { .now = 0, .most = 0, .left = 25000 }, PACE_WAIT, 0, W,
+	  "one CPU: no helper to start" },
+	{ { .state = W }, { .now = 999, .most = 1, .left = UNKNOWN }, PACE_WAIT, 0, W,
+	  "still warming up" },
+	{ { .state = W }, { .now = 1000, .work = 50, .most = 1, .left = UNKNOWN }, PACE_WAIT, 0, M,
+	  "warmed up: the measure begins" },
+	{ { .state = M, .since = 1000 }, { .now = 3999, .most = 1, .left = UNKNOWN }, PACE_WAIT, 0, M,
+	  "measuring" },
+	{ { .state = M, .since = 1000, .work = 0 },
+	  { .now = 4000, .work = 3000, .most = 3, .left = UNKNOWN }, PACE_START, 1, M,
+	  "measured alone: one helper, and measure again" },
+	{ { .state = M, .since = 1000, .work = 0 },
+	  { .now = 4000, .work = 3000, .most = 3, .left = 0, .claimed = 40 }, PACE_SETTLE, 0, S,
+	  "measured alone, no job left: settle" },
+	{ { .state = M, .since = 1000, .work = 0 },
+	  { .now = 4000, .work = 3000, .most = 3, .left = 10, .claimed = 1000 }, PACE_SETTLE, 0, S,
+	  "measured alone, too little left for a helper: settle" },
+	{ { .state = M, .since = 4000, .work = 3000, .rate = 1000, .kept = 0, .asked = 1 },
+	  { .now = 7000, .work = 9000, .running = 1, .most = 3, .left = UNKNOWN }, PACE_START, 3, M,
+	  "one helper doubled the pace: three" },
+	{ { .state = M, .since = 4000, .work = 3000, .rate = 1000, .kept = 0, .asked = 1 },
+	  { .now = 7000, .work = 6250, .running = 1, .most = 3, .left = UNKNOWN }, PACE_SETTLE, 0, S,
+	  "one helper brought 8% more: keep it, no more" },
+	{ { .state = M, .since = 4000, .work = 3000, .rate = 1000, .kept = 0, .asked = 1 },
+	  { .now = 7000, .work = 5500, .running = 1, .most = 3, .left = UNKNOWN }, PACE_KEEP, 0, S,
+	  "one helper made the run 17% slower: undo" },
+	{ { .state = M, .since = 4000, .work = 3000, .rate = 1000, .kept = 0, .asked = 1 },
+	  { .now = 7000, .work = 6000, .running = 0, .most = 3, .left = UNKNOWN }, PACE_SETTLE, 0, S,
+	  "no helper could be started: settle" },
+	{ { .state = M, .since = 7000, .work = 9000, .rate = 2000, .kept = 1, .asked = 3 },
+	  { .now = 10000, .work = 21000, .running = 3, .most = 3, .left = UNKNOWN }, PACE_SETTLE, 0, S,
+	  "all CPUs busy and paying: settle" },
+	{ { .state = S }, { .now = 50000, .most = 3, .left = 25000 }, PACE_WAIT, 0, S,
+	  "settled: nothing more" },
+};
+
+static void test_steps(void)
+{
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		const struct row *r = &rows[i];
+		struct pace p = r->before;
+		struct pace_step s = pace_next(&p, &r->f);
+
+		ok(s.act == r->act && s.helpers == r->helpers && p.state == r->state_after,
+		   "pace: %s (got %d %u, state %d)", r->what, (int)s.act, s.helpers, (int)p.state);
+	}
+	ok(pace_begin(1).state == PACE_SETTLED && pace_begin(0).state == PACE_WARMING,
+	   "pace: -j settles at once, else it warms up");
+}
+
+/* A run of unknown length whose work a us with n threads is speed[n],
+ * stepped every 100 us as the calling thread would: the helpers it ends
+ * with. */
+static unsigned model_run(const unsigned *speed, unsigned most, int *undone)
+{
+	struct pace p = pace_begin(0);
+	unsigned running = 0, keep = 0;
+	uint64_t work = 0;
+
+	*undone = 0;
+	for (int64_t now = 0; now < 100000; now += 100) {
+		struct pace_facts f = { .now = now, .work = work, .running = running,
+					.most = most, .left = UNKNOWN };
+		struct pace_step s = pace_next(&p, &f);
+
+		if (s.act == PACE_START)
+			running = keep = s.helpers;
+		else if (s.act == PACE_KEEP)
+			keep = s.helpers, *undone = 1;
+		work += 100 * (uint64_t)speed[keep];
+	}
+	return keep;
+}
+
+static void test_runs(void)
+{
+	static const unsigned scales[] = { 10, 20, 40, 60, 80, 90, 95, 98, 99 };
+	static const unsigned flat[] = { 10, 10, 10, 10, 10, 10, 10, 10, 10 };
+	static const unsigned worse[] = { 10, 7, 5, 4, 4, 4, 4, 4, 4 };
+	static const unsigned two[] = { 10, 20, 20, 20, 20, 20, 20, 20, 20 };
+	int undone;
+
+	ok(model_run(scales, 7, &undone) == 7 && !undone,
+	   "pace model: threads that pay are all kept");
+	ok(model_run(flat, 7, &undone) == 1 && !undone,
+	   "pace model: a helper that brings nothing is the last");
+	ok(model_run(worse, 7, &undone) == 0 && undone,
+	   "pace model: a helper that costs is undone");
+	ok(model_run(two, 7, &undone) == 3 && !undone,
+	   "pace model: a step that brings nothing more is the last");
+}
+
+int main(void)
+{
+	test_steps();
+	test_runs();
+	return tap_done();
+}
