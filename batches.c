@@ -22,7 +22,7 @@ enum {
 	BATCH_BYTES = 1024 * 1024,	/* a batch's work, about */
 	SHRINK = 4,		/* a batch is at most 1/SHRINK of a thread's
 				 * share of the jobs left */
-	WINDOW_MIN = 64,	/* batches claimed and not written, at least, */
+	WINDOW_MIN = 256,	/* batches claimed and not written, at least, */
 	WINDOW_PER_THREAD = 4,	/* or this many a thread */
 	SIZES_EARLY = 64,	/* files sized as opened that count, at most */
 	SHOW_MS = 100,		/* written lines wait in the buffer at most */

@@ -48,6 +48,7 @@ struct lane {
 	struct task *task;	/* NULL when the lane is free */
 	int fd;
 	bool eof;
+	bool padded;		/* read to its end, and its padding in buf */
 	bool probe;		/* the first read takes only what is in memory */
 	bool missed;		/* its data comes from the device, and the way
 				 * to read it is decided again at each read */
@@ -236,27 +237,29 @@ static void ask_ahead(int fd, off_t *asked, uint64_t at, off_t size)
 	*asked += ASK_AHEAD;
 }
 
+/* Start the first staged file in the free lane l. */
+static void start_staged(struct hasher *h, unsigned l)
+{
+	struct lane *first = &h->stage[h->stage_first];
+	uint8_t *buf = h->lane[l].buf;
+	struct md5 fresh;
+
+	h->lane[l] = *first;
+	h->lane[l].buf = buf;
+	h->busy++;
+	h->staged_bytes -= (uint64_t)first->size;
+	md5_init(&fresh);
+	memcpy(h->state[l], fresh.state, sizeof h->state[l]);
+	h->stage_first = (h->stage_first + 1) % (h->plan.stage + 1);
+	h->staged--;
+}
+
 /* Start the staged files in the free lanes, first staged first. */
 static void fill_from_stage(struct hasher *h)
 {
-	unsigned ring = h->plan.stage + 1;
-	struct md5 ctx;
-
-	md5_init(&ctx);
-	for (unsigned l = 0; l < h->plan.lanes && h->staged > 0; l++) {
-		struct lane *first = &h->stage[h->stage_first];
-		uint8_t *buf = h->lane[l].buf;
-
-		if (h->lane[l].task)
-			continue;
-		h->lane[l] = *first;
-		h->lane[l].buf = buf;
-		h->busy++;
-		h->staged_bytes -= (uint64_t)first->size;
-		memcpy(h->state[l], ctx.state, sizeof h->state[l]);
-		h->stage_first = (h->stage_first + 1) % ring;
-		h->staged--;
-	}
+	for (unsigned l = 0; l < h->plan.lanes && h->staged > 0; l++)
+		if (!h->lane[l].task)
+			start_staged(h, l);
 }
 
 /* Hash every file of the lanes and of the stage to its end. */
@@ -427,22 +430,27 @@ static void took_bytes(struct hasher *h, struct lane *lane, size_t n, size_t wan
 			       lane->count + lane->len == (uint64_t)lane->size);
 }
 
-/* The lane's file is read to its end: pad what is left, close, finish. */
+/* The lane's file is done, its padding compressed (err 0), or failed:
+ * close it, finish. */
 static void finish_lane(struct hasher *h, unsigned l, int err)
 {
 	struct lane *lane = &h->lane[l];
-	const uint32_t *state = h->state[l];
-	struct md5 ctx = { .count = lane->count };
 
-	if (err == 0) {
-		memcpy(ctx.state, state, sizeof ctx.state);
-		md5_update(&ctx, lane->buf + lane->pos, lane->len - lane->pos);
-		md5_final(&ctx, lane->task->job.digest);
-	}
+	if (err == 0)
+		md5_digest_of(h->state[l], lane->task->job.digest);
 	if (close(lane->fd) != 0 && err == 0)
 		err = errno;
 	finish_task(h, lane->task, err, 0);
 	release_lane(h, l);
+}
+
+/* The lane's file is read to its end: its padding is compressed in the
+ * lane, as its blocks were, not apart.  The buffer has room: less than a
+ * block is left in it, at its start. */
+static void pad_lane(struct lane *lane)
+{
+	lane->len = md5_pad_tail(lane->buf, lane->len, lane->count + lane->len);
+	lane->padded = true;
 }
 
 /* The lane's file leaves the lanes, to be read by way w from where the
@@ -551,8 +559,12 @@ static void feed_lane(struct hasher *h, unsigned l)
 		}
 		took_bytes(h, lane, (size_t)n, want);
 	}
-	if (lane->len < MD5_BLOCK_LENGTH)
+	if (lane->len >= MD5_BLOCK_LENGTH)
+		return;
+	if (lane->padded)
 		finish_lane(h, l, 0);
+	else
+		pad_lane(lane);
 }
 
 /* Compress the blocks that the lanes index[0..n) all have, in one engine
@@ -604,11 +616,16 @@ static void compress(struct hasher *h)
 
 void hasher_step(struct hasher *h)
 {
-	fill_from_stage(h);
-	for (unsigned l = 0; l < h->plan.lanes; l++)
+	/* A lane whose file ends is given the next staged file at once, so
+	 * that the blocks compressed below have every lane busy. */
+	for (unsigned l = 0; l < h->plan.lanes; l++) {
 		if (h->lane[l].task)
 			feed_lane(h, l);
+		while (!h->lane[l].task && h->staged > 0) {
+			start_staged(h, l);
+			feed_lane(h, l);
+		}
+	}
 	if (h->busy > 0)
 		compress(h);
-	fill_from_stage(h);
 }

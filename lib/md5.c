@@ -282,27 +282,35 @@ void md5_update(struct md5 *ctx, const void *data, size_t len)
 	memcpy(ctx->buf, p, len % MD5_BLOCK_LENGTH);
 }
 
-/* Append the 0x80 byte, zeros up to 56 mod 64, and the message length in
- * bits as 64 little-endian bits (RFC 1321 sections 3.1 and 3.2).  The count
- * is kept in bytes, so it only wraps past 2^64 bytes, like the bit count. */
-static void md5_pad(struct md5 *ctx)
+/* The 0x80 byte, zeros up to 56 mod 64, and the message length in bits
+ * as 64 little-endian bits (RFC 1321 sections 3.1 and 3.2).  The count is
+ * kept in bytes, so it only wraps past 2^64 bytes, like the bit count. */
+size_t md5_pad_tail(uint8_t tail[2 * MD5_BLOCK_LENGTH], size_t len, uint64_t count)
 {
-	static const uint8_t pad[MD5_BLOCK_LENGTH] = { 0x80 };
-	uint64_t bits = ctx->count << 3;
-	size_t have = ctx->count % MD5_BLOCK_LENGTH;
-	uint8_t length[8];
+	size_t end = len < 56 ? 56 : 120;
+	uint64_t bits = count << 3;
 
-	store32le(length, (uint32_t)bits);
-	store32le(length + 4, (uint32_t)(bits >> 32));
-	md5_update(ctx, pad, (have < 56 ? 56 : 120) - have);
-	md5_update(ctx, length, sizeof length);
+	tail[len] = 0x80;
+	memset(tail + len + 1, 0, end - len - 1);
+	store32le(tail + end, (uint32_t)bits);
+	store32le(tail + end + 4, (uint32_t)(bits >> 32));
+	return end + 8;
+}
+
+void md5_digest_of(const uint32_t state[4], uint8_t digest[MD5_DIGEST_LENGTH])
+{
+	for (int i = 0; i < 4; i++)
+		store32le(digest + 4 * i, state[i]);
 }
 
 void md5_final(struct md5 *ctx, uint8_t digest[MD5_DIGEST_LENGTH])
 {
-	md5_pad(ctx);
-	for (int i = 0; i < 4; i++)
-		store32le(digest + 4 * i, ctx->state[i]);
+	uint8_t tail[2 * MD5_BLOCK_LENGTH];
+	size_t len = ctx->count % MD5_BLOCK_LENGTH;
+
+	memcpy(tail, ctx->buf, len);
+	md5_blocks(ctx->state, tail, md5_pad_tail(tail, len, ctx->count) / MD5_BLOCK_LENGTH);
+	md5_digest_of(ctx->state, digest);
 	memset(ctx, 0, sizeof *ctx);
 }
 

@@ -35,6 +35,16 @@ void md5_final(struct md5 *ctx, uint8_t digest[MD5_DIGEST_LENGTH]);
  * for callers that keep their own buffering and padding. */
 void md5_blocks(uint32_t state[4], const uint8_t *p, size_t nblocks);
 
+/* Pad a message whose last len bytes (len < MD5_BLOCK_LENGTH) are at
+ * tail, count bytes in all: write the padding after them and return the
+ * bytes of the whole blocks at tail then, one block or two.  For callers
+ * of md5_blocks that pad the message themselves. */
+size_t md5_pad_tail(uint8_t tail[2 * MD5_BLOCK_LENGTH], size_t len, uint64_t count);
+
+/* Write the digest of the chaining words state, once the padding is
+ * compressed. */
+void md5_digest_of(const uint32_t state[4], uint8_t digest[MD5_DIGEST_LENGTH]);
+
 /* Write digest as 32 lower-case hex digits and a NUL into hex; return hex. */
 char *md5_hex(const uint8_t digest[MD5_DIGEST_LENGTH],
 	      char hex[MD5_DIGEST_STRING_LENGTH]);
