@@ -22,8 +22,12 @@ enum {
 	BATCH_BYTES = 1024 * 1024,	/* a batch's work, about */
 	SHRINK = 4,		/* a batch is at most 1/SHRINK of a thread's
 				 * share of the jobs left */
-	WINDOW_MIN = 256,	/* batches claimed and not written, at least, */
-	WINDOW_PER_THREAD = 4,	/* or this many a thread */
+	/* Claimed and not written, at most: batches, and their jobs.  A
+	 * large file at head holds the writing back while it is hashed in
+	 * one lane; the other lanes and threads go on meanwhile as far as
+	 * these let them. */
+	WINDOW = 4096,
+	HELD_MAX = 32768,
 	SIZES_EARLY = 64,	/* files sized as opened that count, at most */
 	SHOW_MS = 100,		/* written lines wait in the buffer at most */
 };
@@ -36,6 +40,7 @@ struct batch {
 	atomic_uint pending;	/* tasks not done */
 	atomic_bool finished;	/* every task is done and recorded */
 	atomic_bool turn_waited;	/* a task of it waits for its turn */
+	struct batch *next_spare;
 	unsigned recorded;	/* tasks whose output is in rec */
 	unsigned written;	/* tasks whose output went out */
 	struct record rec;
@@ -48,8 +53,7 @@ struct batches {
 	struct out *out;
 	const char *prog;
 	unsigned threads;
-	uint64_t window;	/* batches in the ring */
-	struct batch **ring;	/* batch seq is ring[seq % window] */
+	struct batch **ring;	/* batch seq is ring[seq % WINDOW] */
 
 	pthread_mutex_t claim_lock;	/* guards what follows, and src */
 	atomic_uint_fast64_t next_seq;	/* the next batch to claim */
@@ -61,6 +65,8 @@ struct batches {
 	atomic_uint writes_asked;	/* by threads that finished a batch, not
 					 * yet seen by the one that writes */
 	atomic_uint_fast64_t head;	/* the oldest batch not written */
+	size_t written;		/* jobs written so far */
+	struct batch *spare;	/* batches written, to be claimed anew */
 
 	/* Finished batches' files, and the first files whose size is
 	 * known, for the size of batches to come. */
@@ -72,13 +78,11 @@ struct batches *batches_new(const struct job_source *src, unsigned threads,
 			    struct out *out, const char *prog)
 {
 	struct batches *all = calloc(1, sizeof *all);
-	uint64_t window = WINDOW_PER_THREAD * (uint64_t)threads;
 
 	if (!all)
 		return NULL;
-	*all = (struct batches){ .src = src, .out = out, .prog = prog, .threads = threads,
-				 .window = window > WINDOW_MIN ? window : WINDOW_MIN };
-	all->ring = calloc(all->window, sizeof *all->ring);
+	*all = (struct batches){ .src = src, .out = out, .prog = prog, .threads = threads };
+	all->ring = calloc(WINDOW, sizeof *all->ring);
 	if (!all->ring || pthread_mutex_init(&all->claim_lock, NULL) != 0 ||
 	    pthread_mutex_init(&all->write_lock, NULL) != 0 ||
 	    pthread_cond_init(&all->moved, NULL) != 0) {
@@ -117,7 +121,7 @@ static struct batch *head_batch(struct batches *all)
 
 	if (head == atomic_load(&all->next_seq))
 		return NULL;
-	return all->ring[head % all->window];
+	return all->ring[head % WINDOW];
 }
 
 /* For --progress, when b, batch seq, is at head: its first file not
@@ -147,6 +151,9 @@ static void write_head(struct batches *all)
 	       atomic_load_explicit(&b->finished, memory_order_acquire)) {
 		write_recorded(b, b->n);
 		atomic_store_explicit(&b->finished, false, memory_order_relaxed);
+		all->written += b->n;
+		b->next_spare = all->spare;
+		all->spare = b;
 		atomic_store(&all->head, b->seq + 1);
 		moved = true;
 	}
@@ -175,17 +182,16 @@ static void write_finished(struct batches *all)
 
 void batches_free(struct batches *all)
 {
+	struct batch *b;
+
 	write_head(all);
 	out_flush(all->out);
-	for (uint64_t i = 0; i < all->window; i++) {
-		struct batch *b = all->ring[i];
-
-		if (b) {
-			record_free(&b->rec);
-			free(b->names);
-			free(b->task);
-			free(b);
-		}
+	while ((b = all->spare)) {
+		all->spare = b->next_spare;
+		record_free(&b->rec);
+		free(b->names);
+		free(b->task);
+		free(b);
 	}
 	free(all->ring);
 	pthread_mutex_destroy(&all->claim_lock);
@@ -311,22 +317,37 @@ static unsigned batch_size(const struct batches *all)
 	return size < 1 ? 1 : size > BATCH_MAX ? BATCH_MAX : (unsigned)size;
 }
 
-/* The batch to hold seq, allocated at first use. */
+/* A batch to hold seq: one written before, or a new one.  Under
+ * claim_lock. */
 static struct batch *batch_slot(struct batches *all, uint64_t seq)
 {
-	struct batch **slot = &all->ring[seq % all->window];
+	struct batch *b;
 
-	if (!*slot) {
-		struct batch *b = calloc(1, sizeof *b);
-
-		if (!b || !(b->task = calloc(BATCH_MAX, sizeof *b->task)))
+	pthread_mutex_lock(&all->write_lock);
+	if ((b = all->spare))
+		all->spare = b->next_spare;
+	pthread_mutex_unlock(&all->write_lock);
+	if (!b) {
+		if (!(b = calloc(1, sizeof *b)) || !(b->task = calloc(BATCH_MAX, sizeof *b->task)))
 			die_no_memory(all->prog);
 		b->all = all;
 		record_init(&b->rec);
-		*slot = b;
 	}
-	(*slot)->seq = seq;
-	return *slot;
+	b->seq = seq;
+	all->ring[seq % WINDOW] = b;
+	return b;
+}
+
+/* Whether another batch may be claimed: the window has room for it, and
+ * for its jobs.  Under claim_lock. */
+static bool window_has_room(struct batches *all, uint64_t seq, uint64_t head)
+{
+	size_t written;
+
+	pthread_mutex_lock(&all->write_lock);
+	written = all->written;
+	pthread_mutex_unlock(&all->write_lock);
+	return seq - head < WINDOW && all->claimed - written < HELD_MAX;
 }
 
 /* Keep a copy of name in b; where, as an offset into b->names. */
@@ -384,13 +405,18 @@ static struct batch *claim(struct batches *all, bool wait)
 	while (!all->over) {
 		uint64_t seq = atomic_load(&all->next_seq), head = atomic_load(&all->head);
 
-		if (seq - head < all->window) {
+		if (window_has_room(all, seq, head)) {
 			b = batch_slot(all, seq);
 			all->over = !fill_batch(all, b, batch_size(all));
-			if (b->n > 0)
+			if (b->n > 0) {
 				atomic_store(&all->next_seq, seq + 1);
-			else
+			} else {
+				pthread_mutex_lock(&all->write_lock);
+				b->next_spare = all->spare;
+				all->spare = b;
+				pthread_mutex_unlock(&all->write_lock);
 				b = NULL;
+			}
 			say_what_holds_up(all, b, seq);
 			break;
 		}

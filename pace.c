@@ -2,10 +2,11 @@
 #include "pace.h"
 
 /* A measure lasts MEASURE_US, after WARMUP_US of the run.  The files of a
- * tree differ from one part of it to the next, so that two measures
- * differ by some percent with the threads unchanged: a step is undone
- * only when it makes the run SLOWER_PERCENT slower, and one that brings
- * less than FASTER_PERCENT more is the last. */
+ * tree differ from one part of it to the next, and a large file read in
+ * one measure and not in the next weighs much, so that two measures differ
+ * with the threads unchanged: a step is undone only when it makes the run
+ * SLOWER_PERCENT slower in two measures running, and one that brings less
+ * than FASTER_PERCENT more is the last. */
 enum { WARMUP_US = 1000, MEASURE_US = 3000, SLOWER_PERCENT = 10, FASTER_PERCENT = 10 };
 
 /* The least a file can take, in us: its open, fstat, read and close.
@@ -78,8 +79,13 @@ static struct pace_step judge(struct pace *p, const struct pace_facts *f)
 	unsigned n;
 
 	if (f->running > p->kept) {
-		if (rate * 100 < p->rate * (100 - SLOWER_PERCENT))
-			return settle(p, step(PACE_KEEP, p->kept));	/* they cost */
+		if (rate * 100 < p->rate * (100 - SLOWER_PERCENT)) {
+			if (p->doubted)
+				return settle(p, step(PACE_KEEP, p->kept));	/* they cost */
+			p->doubted = 1;
+			return measure_from_now(p, f, step(PACE_WAIT, 0));
+		}
+		p->doubted = 0;
 		if (rate * 100 < p->rate * (100 + FASTER_PERCENT))
 			return settle(p, step(PACE_SETTLE, 0));	/* too little */
 	} else if (p->asked > p->kept) {

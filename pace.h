@@ -7,7 +7,7 @@
  * starts alone, and helpers are added while they pay, as measured: after
  * a warm-up, the work done is measured over a while with the threads the
  * run has, then over as long with twice as many.  A step that makes the
- * run clearly slower is undone (its helpers finish what they hold and
+ * run clearly slower, measured twice, is undone (its helpers finish what they hold and
  * stop), as where other programs keep the CPUs busy; one that brings
  * little more is the last; a helper must find, at the run's pace so far,
  * a measure's worth of work left.  Pure: parallel.c starts and stops the
@@ -26,6 +26,7 @@ struct pace {
 	uint64_t rate;		/* work a ms with the helpers kept */
 	unsigned kept;		/* helpers kept */
 	unsigned asked;		/* helpers asked for by the last step */
+	int doubted;		/* the last measure found them slower */
 };
 
 /* What the run knows now. */

@@ -51,8 +51,14 @@ static const struct row {
 	  { .now = 7000, .work = 6250, .running = 1, .most = 3, .left = UNKNOWN }, PACE_SETTLE, 0, S,
 	  "one helper brought 8% more: keep it, no more" },
 	{ { .state = M, .since = 4000, .work = 3000, .rate = 1000, .kept = 0, .asked = 1 },
+	  { .now = 7000, .work = 5500, .running = 1, .most = 3, .left = UNKNOWN }, PACE_WAIT, 0, M,
+	  "one helper made the run 17% slower: measure again" },
+	{ { .state = M, .since = 4000, .work = 3000, .rate = 1000, .kept = 0, .asked = 1, .doubted = 1 },
 	  { .now = 7000, .work = 5500, .running = 1, .most = 3, .left = UNKNOWN }, PACE_KEEP, 0, S,
-	  "one helper made the run 17% slower: undo" },
+	  "one helper made the run 17% slower twice: undo" },
+	{ { .state = M, .since = 4000, .work = 3000, .rate = 1000, .kept = 0, .asked = 1, .doubted = 1 },
+	  { .now = 7000, .work = 9000, .running = 1, .most = 3, .left = UNKNOWN }, PACE_START, 3, M,
+	  "slower once, then twice as fast: three" },
 	{ { .state = M, .since = 4000, .work = 3000, .rate = 1000, .kept = 0, .asked = 1 },
 	  { .now = 7000, .work = 6000, .running = 0, .most = 3, .left = UNKNOWN }, PACE_SETTLE, 0, S,
 	  "no helper could be started: settle" },
@@ -77,10 +83,11 @@ static void test_steps(void)
 	   "pace: -j settles at once, else it warms up");
 }
 
-/* A run of unknown length whose work a us with n threads is speed[n],
- * stepped every 100 us as the calling thread would: the helpers it ends
- * with. */
-static unsigned model_run(const unsigned *speed, unsigned most, int *undone)
+/* A run of unknown length whose work a us with n helpers is speed[n],
+ * but for a dip to 60% from dip_us for 3 ms (a measure's worth of larger
+ * files), stepped every 100 us as the calling thread would: the helpers
+ * it ends with. */
+static unsigned model_run(const unsigned *speed, unsigned most, int64_t dip_us, int *undone)
 {
 	struct pace p = pace_begin(0);
 	unsigned running = 0, keep = 0;
@@ -96,7 +103,7 @@ static unsigned model_run(const unsigned *speed, unsigned most, int *undone)
 			running = keep = s.helpers;
 		else if (s.act == PACE_KEEP)
 			keep = s.helpers, *undone = 1;
-		work += 100 * (uint64_t)speed[keep];
+		work += 100 * (uint64_t)speed[keep] * (now >= dip_us && now < dip_us + 3000 ? 6 : 10) / 10;
 	}
 	return keep;
 }
@@ -107,16 +114,21 @@ static void test_runs(void)
 	static const unsigned flat[] = { 10, 10, 10, 10, 10, 10, 10, 10, 10 };
 	static const unsigned worse[] = { 10, 7, 5, 4, 4, 4, 4, 4, 4 };
 	static const unsigned two[] = { 10, 20, 20, 20, 20, 20, 20, 20, 20 };
+	enum { NO_DIP = 1000000, DIP = 4000 };	/* the first measure with a helper */
 	int undone;
 
-	ok(model_run(scales, 7, &undone) == 7 && !undone,
+	ok(model_run(scales, 7, NO_DIP, &undone) == 7 && !undone,
 	   "pace model: threads that pay are all kept");
-	ok(model_run(flat, 7, &undone) == 1 && !undone,
+	ok(model_run(flat, 7, NO_DIP, &undone) == 1 && !undone,
 	   "pace model: a helper that brings nothing is the last");
-	ok(model_run(worse, 7, &undone) == 0 && undone,
+	ok(model_run(worse, 7, NO_DIP, &undone) == 0 && undone,
 	   "pace model: a helper that costs is undone");
-	ok(model_run(two, 7, &undone) == 3 && !undone,
+	ok(model_run(two, 7, NO_DIP, &undone) == 3 && !undone,
 	   "pace model: a step that brings nothing more is the last");
+	ok(model_run(flat, 7, DIP, &undone) == 1 && !undone,
+	   "pace model: one slow measure does not undo a helper");
+	ok(model_run(scales, 7, DIP, &undone) == 7 && !undone,
+	   "pace model: nor keep threads that pay from being added");
 }
 
 int main(void)
