@@ -41,7 +41,7 @@ STATIC_LDFLAGS = -static -Wl,--gc-sections,-z,noseparate-code,-z,norelro,-z,comm
 LIB_SRC = lib/md5.c lib/lanes.c
 CMD_SRC = md5sum.c opts.c sums.c check.c schedule.c parallel.c pace.c hasher.c route.c storage.c \
 	batches.c cpus.c disk.c device.c input.c listin.c files.c out.c record.c \
-	grow.c spawn.c fds.c msg.c diag.c errtext.c quote.c progress.c
+	grow.c monotime.c spawn.c fds.c msg.c diag.c errtext.c quote.c progress.c
 SRC = $(CMD_SRC) $(LIB_SRC)
 OBJ = $(SRC:.c=.o)
 LIB_OBJ = $(LIB_SRC:.c=.o)

@@ -23,6 +23,7 @@
 #endif
 
 #include "disk.h"
+#include "monotime.h"
 #include "input.h"
 #include "spawn.h"
 
@@ -104,10 +105,10 @@ static uint64_t where_on_disk(int fd, ino_t ino, bool *placed)
  * storage's measure: the reads that follow take it from memory. */
 static void time_far_read(struct waiting *w, uint8_t *buf)
 {
-	uint64_t t = storage_now_us();
+	uint64_t t = monotime_us();
 
 	if (pread(w->fd, buf, PAGE, 0) >= 0)
-		storage_sample(w->storage, (uint32_t)(storage_now_us() - t));
+		storage_sample(w->storage, (uint32_t)(monotime_us() - t));
 }
 
 /* Hash the file, close it and make its result known. */

@@ -13,6 +13,7 @@
 #include "hasher.h"
 #include "input.h"
 #include "lanes.h"
+#include "monotime.h"
 #include "progress.h"
 #include "route.h"
 #include "storage.h"
@@ -543,7 +544,7 @@ static void feed_lane(struct hasher *h, unsigned l)
 	ask_ahead(lane->fd, &lane->asked, lane->count, lane->size);
 	while (lane->len < MD5_BLOCK_LENGTH && !lane->eof) {
 		size_t want = LANE_BUF - lane->len;
-		uint64_t began = timed ? storage_now_us() : 0;
+		uint64_t began = timed ? monotime_us() : 0;
 		ssize_t n = read(lane->fd, lane->buf + lane->len, want);
 
 		if (n < 0) {
@@ -553,7 +554,7 @@ static void feed_lane(struct hasher *h, unsigned l)
 			return;
 		}
 		if (timed && n > 0) {
-			storage_sample(lane->storage, (uint32_t)(storage_now_us() - began));
+			storage_sample(lane->storage, (uint32_t)(monotime_us() - began));
 			h->unsampled = 0;
 			timed = false;
 		}

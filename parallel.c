@@ -3,13 +3,13 @@
 #include <stdatomic.h>
 #include <pthread.h>
 #include <stdlib.h>
-#include <time.h>
 
 #include "batches.h"
 #include "cpus.h"
 #include "disk.h"
 #include "fds.h"
 #include "hasher.h"
+#include "monotime.h"
 #include "pace.h"
 #include "parallel.h"
 #include "spawn.h"
@@ -46,7 +46,7 @@ struct run {
 				 * one at a time as they come */
 	struct thread *self;	/* the calling thread's */
 	size_t count;		/* jobs in all, when the source says */
-	struct timespec began;
+	uint64_t began;		/* monotime_us */
 };
 
 /* Share out the descriptors free, so that a run never runs out of them
@@ -134,11 +134,7 @@ static void *helper_main(void *arg)
 
 static int64_t elapsed_us(const struct run *r)
 {
-	struct timespec now;
-
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	return (int64_t)(now.tv_sec - r->began.tv_sec) * 1000000 +
-	       (now.tv_nsec - r->began.tv_nsec) / 1000;
+	return (int64_t)(monotime_us() - r->began);
 }
 
 /* The work done so far: bytes read, and FILE_COST a file. */
@@ -236,7 +232,7 @@ bool run_parallel(const struct schedule *s, const struct job_source *src)
 			batches_free(r.all);
 		return false;
 	}
-	clock_gettime(CLOCK_MONOTONIC, &r.began);
+	r.began = monotime_us();
 	r.pace = pace_begin(s->threads > 0 || r.want == 1);
 	if (r.pace.state == PACE_SETTLED)
 		start_helpers(&r, r.want - 1);

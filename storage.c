@@ -6,7 +6,6 @@
 #include <string.h>
 #include <sys/syscall.h>
 #include <sys/uio.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "device.h"
@@ -166,11 +165,3 @@ int storage_has_start(int fd)
 }
 
 #endif
-
-uint64_t storage_now_us(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (uint64_t)t.tv_sec * 1000000 + (uint64_t)t.tv_nsec / 1000;
-}

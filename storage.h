@@ -61,7 +61,4 @@ ssize_t storage_read_cached(int fd, void *buf, size_t n);
  * system cannot tell.  Starts no read, and moves no offset. */
 int storage_has_start(int fd);
 
-/* Microseconds since an arbitrary moment, for timing reads. */
-uint64_t storage_now_us(void);
-
 #endif

@@ -1,0 +1,11 @@
+/* monotime.h - the time of the monotonic clock, which no change of the
+ * date moves: for measuring how long something takes.  A leaf. */
+#ifndef MONOTIME_H
+#define MONOTIME_H
+
+#include <stdint.h>
+
+/* Microseconds since some fixed moment in the past. */
+uint64_t monotime_us(void);
+
+#endif
