@@ -41,7 +41,7 @@ STATIC_LDFLAGS = -static -Wl,--gc-sections,-z,noseparate-code,-z,norelro,-z,comm
 LIB_SRC = lib/md5.c lib/lanes.c
 CMD_SRC = md5sum.c opts.c sums.c check.c schedule.c parallel.c pace.c hasher.c route.c storage.c \
 	batches.c cpus.c disk.c device.c input.c listin.c files.c out.c record.c \
-	grow.c monotime.c spawn.c fds.c msg.c diag.c errtext.c quote.c progress.c
+	decimal.c grow.c monotime.c spawn.c fds.c msg.c diag.c errtext.c quote.c progress.c
 SRC = $(CMD_SRC) $(LIB_SRC)
 OBJ = $(SRC:.c=.o)
 LIB_OBJ = $(LIB_SRC:.c=.o)
@@ -65,10 +65,10 @@ TEST_CFLAGS = $(STD) -I. -Ilib -Itests $(CPPFLAGS) $(CFLAGS) -MMD -MP
 tests/unit: tests/unit.o tests/tap.o
 tests/lanes_test: tests/lanes_test.o tests/tap.o $(LIB_OBJ)
 tests/opts_test: tests/opts_test.o tests/tap.o opts.o msg.o out.o progress.o quote.o spawn.o
-tests/route_test: tests/route_test.o tests/tap.o route.o storage.o device.o
+tests/route_test: tests/route_test.o tests/tap.o route.o storage.o device.o decimal.o
 tests/pace_test: tests/pace_test.o tests/tap.o pace.o
 tests/quote_driver: tests/quote_driver.o quote.o
-tests/device_probe: tests/device_probe.o device.o
+tests/device_probe: tests/device_probe.o device.o decimal.o
 tests/hold_fds: tests/hold_fds.o
 bench/micro: bench/micro.o
 bench/lanes_bench: bench/lanes_bench.o lib/lanes.o

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "decimal.h"
 #include "diag.h"
 #include "errtext.h"
 #include "files.h"
@@ -166,21 +167,6 @@ struct list {
 	struct list_in in;
 	struct tally tally;
 };
-
-/* Room for any uintmax_t in decimal, and a NUL. */
-enum { DECIMAL_SIZE = 3 * sizeof(uintmax_t) + 1 };
-
-/* n in decimal, written at the end of buf. */
-static const char *decimal(uintmax_t n, char buf[DECIMAL_SIZE])
-{
-	char *p = buf + DECIMAL_SIZE - 1;
-
-	*p = '\0';
-	do
-		*--p = (char)('0' + n % 10);
-	while ((n /= 10) > 0);
-	return p;
-}
 
 /* -c output for one file: "NAME: RESULT", escaped when NAME has a newline. */
 static void print_result(struct record *r, const char *name, const char *result)

@@ -16,6 +16,8 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "decimal.h"
+
 /* Real stacks are a few deep; this only stops a loop in slaves/. */
 #define MAX_DEPTH 8
 #define CACHE_SIZE 16
@@ -104,29 +106,15 @@ static bool dir_rotates(int dir, int depth)
 	return close(dir) == 0 && rotates;
 }
 
-/* n in decimal at p, which has room; the end of what was written. */
-static char *put_decimal(char *p, unsigned n)
-{
-	char digits[12], *d = digits + sizeof digits;
-
-	do
-		*--d = (char)('0' + n % 10);
-	while ((n /= 10) > 0);
-	while (d < digits + sizeof digits)
-		*p++ = *d++;
-	return p;
-}
-
 static bool look_up(dev_t dev)
 {
 	/* No snprintf: it would bring printf into the static build. */
-	char path[48] = "/sys/dev/block/", *p = path + strlen(path);
+	char path[48] = "/sys/dev/block/", *p = path + strlen(path), num[DECIMAL_SIZE];
 	int dir;
 
-	p = put_decimal(p, major(dev));
+	p = stpcpy(p, decimal(major(dev), num));
 	*p++ = ':';
-	p = put_decimal(p, minor(dev));
-	*p = '\0';
+	stpcpy(p, decimal(minor(dev), num));
 	dir = open_dir(AT_FDCWD, path);
 	return dir >= 0 && dir_rotates(dir, 0);
 }
