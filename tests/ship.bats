@@ -1,7 +1,7 @@
 #!/usr/bin/env bats
 # ship.bats - what a user gets besides the command: the manual page, make
-# install and make uninstall, the library example of README.md, and the
-# static binary of make static.  A test whose tool is missing (groff,
+# install and make uninstall, the library example of doc/library.md, and
+# the static binary of make static.  A test whose tool is missing (groff,
 # musl-gcc, readelf, cc, GNU md5sum) skips and says which.
 #
 # The static binary gets a representative part of the differential suite
@@ -170,26 +170,28 @@ installed() {
 	run -0 make_install uninstall DESTDIR="$d" PREFIX=/usr
 }
 
-# ----------------------------------------------------------- README example
+# ------------------------------------------------------------ library example
 
-@test "README: the library example builds from md5.h, md5.c, md5_steps.h and cpu.h alone, and prints what it says" {
+LIBDOC=$ROOT/doc/library.md
+
+@test "library: the example of doc/library.md builds from md5.h, md5.c, md5_steps.h and cpu.h alone, and prints what it says" {
 	command -v cc >/dev/null || skip "no cc (Debian: gcc)"
 	local line expected
 	mkdir lib
 	cp "$ROOT/lib/md5.h" "$ROOT/lib/md5.c" "$ROOT/lib/md5_steps.h" "$ROOT/lib/cpu.h" lib/
 	awk '/<!-- example.c begin -->/ { f = 1; next } /<!-- example.c end -->/ { f = 0 } f' \
-		"$ROOT/README.md" | sed '/^```/d' >lib/example.c
+		"$LIBDOC" | sed '/^```/d' >lib/example.c
 	awk '/<!-- example output begin -->/ { f = 1; next } /<!-- example output end -->/ { f = 0 } f' \
-		"$ROOT/README.md" | sed '/^```/d' >session
-	grep -q 'md5_final' lib/example.c || fail "no example between the markers in README.md"
-	grep -q '^\$ cc ' session || fail "no compile command in the README's session"
+		"$LIBDOC" | sed '/^```/d' >session
+	grep -q 'md5_final' lib/example.c || fail "no example between the markers in doc/library.md"
+	grep -q '^\$ cc ' session || fail "no compile command in doc/library.md's session"
 
-	# With every warning, then the session as the README shows it: its
+	# With every warning, then the session as the document shows it: its
 	# commands run in lib/, their output is the rest of the session.
 	run -0 cc -std=c11 -Wall -Wextra -Werror -pedantic -O2 -o strict lib/example.c lib/md5.c
 	assert_output ''
 	expected=$(grep -v '^\$ ' session)
-	[[ -n $expected ]] || fail "no output in the README's session"
+	[[ -n $expected ]] || fail "no output in doc/library.md's session"
 	grep '^\$ ' session | sed 's/^\$ //' >lib/session.sh
 	cd lib
 	run -0 sh -e session.sh
