@@ -1,12 +1,13 @@
 #!/usr/bin/env bats
-# A checksum list split across jobs with GNU parallel, as the README's "Past
-# one machine" shows for several hosts, run here on this one:
+# A checksum list split across jobs with GNU parallel, as doc/parallel.md
+# (and the README's "Past one machine") shows for several hosts, run here on
+# this one:
 #	parallel --pipe -j2 --keep-order [-N LINES | --block SIZE] md5sum -c
 # The same command, run with GNU md5sum and with ours first in PATH, must
 # print the same standard output and standard error and exit with the same
 # status, with a mismatch, a missing file, a bad line and names that need
 # escaping among the lines.  The last tests pin what such a run prints
-# that one md5sum -c over the whole list does not, as the README says.
+# that one md5sum -c over the whole list does not, as doc/parallel.md says.
 # Plain bash assertions: this file loads no helper library.
 #
 # Skipped where GNU parallel is missing (Debian: parallel).  Its citation

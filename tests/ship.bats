@@ -1,8 +1,10 @@
 #!/usr/bin/env bats
 # ship.bats - what a user gets besides the command: the manual page, make
-# install and make uninstall, the library example of README.md, and the
-# static binary of make static.  A test whose tool is missing (groff,
-# musl-gcc, readelf, cc, GNU md5sum) skips and says which.
+# install and make uninstall, the documents (README.md within its size and
+# with the test command that CI runs; the links of README.md and doc/*.md),
+# the library example of doc/library.md, and the static binary of make
+# static.  A test whose tool is missing (groff, musl-gcc, readelf, cc, GNU
+# md5sum) skips and says which.
 #
 # The static binary gets a representative part of the differential suite
 # here: every SIMD engine it has, hashing, -c, threads and pipes, compared
@@ -170,26 +172,130 @@ installed() {
 	run -0 make_install uninstall DESTDIR="$d" PREFIX=/usr
 }
 
-# ----------------------------------------------------------- README example
+# ------------------------------------------------------------- documents
 
-@test "README: the library example builds from md5.h, md5.c, md5_steps.h and cpu.h alone, and prints what it says" {
+README=$ROOT/README.md
+LIBDOC=$ROOT/doc/library.md
+
+# The lines of a Markdown file outside its fenced code blocks.
+md_prose() {
+	awk '/^```/ { code = !code; next } !code' "$1"
+}
+
+# The anchors of a Markdown file's headings, one a line, as GitHub makes
+# them: lower case, every character but letters, digits, spaces, - and _
+# dropped, spaces as -; a heading met again gets -1, -2, ...
+md_anchors() {
+	md_prose "$1" | LC_ALL=C awk '
+		/^#+ / {
+			h = $0
+			sub(/^#+ +/, "", h)
+			sub(/ +#+ *$/, "", h)
+			h = tolower(h)
+			gsub(/[^a-z0-9 _-]/, "", h)
+			gsub(/ /, "-", h)
+			if (seen[h]++)
+				h = h "-" (seen[h] - 1)
+			print h
+		}'
+}
+
+# The targets of a Markdown file's inline links, one a line.
+md_links() {
+	md_prose "$1" | grep -oE '\]\([^) ]+\)' | sed 's/^](//; s/)$//'
+}
+
+@test "docs: README.md is for users: at most 16 KiB (README_MAX_BYTES)" {
+	local size
+	size=$(wc -c <"$README")
+	echo "# README.md: $size bytes" >&3
+	((size <= ${README_MAX_BYTES:-16384})) ||
+		fail "README.md is $size bytes, over ${README_MAX_BYTES:-16384}: move detail to doc/"
+}
+
+@test "docs: the test command README.md gives is make check, and .ci/run runs it" {
+	local cmd
+	# The first command of the README's Test section, indented as code.
+	cmd=$(awk '/^### Test$/ { f = 1; next }
+		f && /^#/ { exit }
+		f && /^    [^ ]/ { sub(/^    /, ""); print; exit }' "$README")
+	[[ $cmd == "make check" ]] || fail "README.md's Test section gives '$cmd', not 'make check'"
+	run -0 grep -vE '^[[:space:]]*(#|$)' "$ROOT/.ci/run"
+	[[ ${lines[${#lines[@]} - 1]} == "$cmd" ]] ||
+		fail ".ci/run ends with '${lines[${#lines[@]} - 1]}', not the README's '$cmd'"
+}
+
+# The relative links of the Markdown files given that name no file, or no
+# heading of it, one a line ("FILE: link TARGET: why"), after a line
+# "checked N" that counts those read.
+broken_links() {
+	local md target file anchor n=0
+	for md; do
+		while IFS= read -r target; do
+			case $target in *://* | mailto:*) continue ;; esac
+			n=$((n + 1))
+			file=${target%%#*}
+			anchor=
+			[[ $target == *#* ]] && anchor=${target#*#}
+			if [[ -z $file ]]; then
+				file=$md
+			else
+				file=$(dirname "$md")/$file
+			fi
+			if [[ ! -e $file ]]; then
+				echo "$md: link $target: no file $file"
+			elif [[ -n $anchor ]] && ! md_anchors "$file" | grep -qxF -- "$anchor"; then
+				echo "$md: link $target: no heading for #$anchor in $file"
+			fi
+		done < <(md_links "$md")
+	done
+	echo "checked $n"
+}
+
+@test "docs: every relative link of README.md and doc/*.md names a file, and a heading, that exist" {
+	local docs=("$README" "$ROOT"/doc/*.md)
+	[[ -f ${docs[1]} ]] || fail "no doc/*.md"
+	run -0 broken_links "${docs[@]}"
+	echo "# ${lines[${#lines[@]} - 1]} relative links" >&3
+	((${#lines[@]} == 1)) || fail "broken links: ${output%$'\n'*}"
+	[[ $output =~ ^checked\ ([0-9]+)$ ]] && ((BASH_REMATCH[1] >= 20)) ||
+		fail "too few relative links read, the reader is wrong: $output"
+}
+
+@test "docs: the link checker reads headings as GitHub anchors them, and finds what is missing" {
+	# shellcheck disable=SC2016	# Markdown's backquotes, not the shell's
+	printf '%s\n' '# A b' '## What `--progress` costs' "## A virtual machine's disk, and dpkg's lists" \
+		'```' '# not a heading' '[c](code.md)' '```' '## A b' \
+		'[x](#a-b) [y](o.md#z) [w](https://e.org/) [v](#a-b-1) [u](#none) [t](gone.md)' >t.md
+	printf '%s\n' '# Z' >o.md
+	run -0 md_anchors t.md
+	assert_output $'a-b\nwhat---progress-costs\na-virtual-machines-disk-and-dpkgs-lists\na-b-1'
+	run -0 md_links t.md
+	assert_output $'#a-b\no.md#z\nhttps://e.org/\n#a-b-1\n#none\ngone.md'
+	run -0 broken_links t.md
+	assert_output "t.md: link #none: no heading for #none in t.md
+t.md: link gone.md: no file ./gone.md
+checked 5"
+}
+
+@test "library: the example of doc/library.md builds from md5.h, md5.c, md5_steps.h and cpu.h alone, and prints what it says" {
 	command -v cc >/dev/null || skip "no cc (Debian: gcc)"
 	local line expected
 	mkdir lib
 	cp "$ROOT/lib/md5.h" "$ROOT/lib/md5.c" "$ROOT/lib/md5_steps.h" "$ROOT/lib/cpu.h" lib/
 	awk '/<!-- example.c begin -->/ { f = 1; next } /<!-- example.c end -->/ { f = 0 } f' \
-		"$ROOT/README.md" | sed '/^```/d' >lib/example.c
+		"$LIBDOC" | sed '/^```/d' >lib/example.c
 	awk '/<!-- example output begin -->/ { f = 1; next } /<!-- example output end -->/ { f = 0 } f' \
-		"$ROOT/README.md" | sed '/^```/d' >session
-	grep -q 'md5_final' lib/example.c || fail "no example between the markers in README.md"
-	grep -q '^\$ cc ' session || fail "no compile command in the README's session"
+		"$LIBDOC" | sed '/^```/d' >session
+	grep -q 'md5_final' lib/example.c || fail "no example between the markers in doc/library.md"
+	grep -q '^\$ cc ' session || fail "no compile command in doc/library.md's session"
 
-	# With every warning, then the session as the README shows it: its
+	# With every warning, then the session as the document shows it: its
 	# commands run in lib/, their output is the rest of the session.
 	run -0 cc -std=c11 -Wall -Wextra -Werror -pedantic -O2 -o strict lib/example.c lib/md5.c
 	assert_output ''
 	expected=$(grep -v '^\$ ' session)
-	[[ -n $expected ]] || fail "no output in the README's session"
+	[[ -n $expected ]] || fail "no output in doc/library.md's session"
 	grep '^\$ ' session | sed 's/^\$ //' >lib/session.sh
 	cd lib
 	run -0 sh -e session.sh
