@@ -27,7 +27,7 @@ struct batches;
 
 /* What a file costs beyond its bytes, in bytes of work: opening, reading
  * and closing it, and its line of output, which take about as long as
- * hashing this much in lanes (README, Performance); for the size of
+ * hashing this much in lanes (doc/performance.md); for the size of
  * batches and the measure of a run's pace. */
 enum { FILE_COST = 16 * 1024 };
 

@@ -44,7 +44,7 @@ struct hasher;
 /* The most lanes a hasher keeps busy: 32 KiB of buffer a lane, 512 KiB
  * in all, which stay in a core's L2 cache.  Wider engines, with as much
  * buffer a lane or half as much, were slower here from end to end than
- * 16 lanes, though faster on data in the cache (README, Lane engines). */
+ * 16 lanes, though faster on data in the cache (doc/engines.md). */
 enum { HASHER_LANES_MAX = 16 };
 
 /* A hasher, or NULL when there is no memory for one. */

@@ -2,8 +2,8 @@
 #include "spawn.h"
 
 /* Our deepest stack, measured, is a message about a file (quote.c,
- * msg.c) written by a thread that hashes in a lane engine (README,
- * Layout).  This leaves it six times the room, for the C library and a
+ * msg.c) written by a thread that hashes in a lane engine (doc/layout.md).
+ * This leaves it six times the room, for the C library and a
  * signal handler's frame; a system that needs more for any thread gets
  * its default. */
 enum { STACK_SIZE = 64 * 1024 };

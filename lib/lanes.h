@@ -21,7 +21,7 @@
 
 /* An engine hashes `width` independent streams of whole blocks at once. */
 struct md5_engine {
-	const char *name;	/* "scalar", "sse2", "avx2x2", ... (README) */
+	const char *name;	/* "scalar", "sse2", "avx2x2", ... (doc/engines.md) */
 	unsigned width;		/* lanes, at most MD5_LANES_MAX */
 	/* Advance state[i] over nblocks blocks read from p[i], for every lane
 	 * i < width; each p[i] points at nblocks * 64 readable bytes, at any

@@ -199,7 +199,7 @@ static const struct transform {
 } transforms[] = {
 #if defined(AVX512VL_TRANSFORM)
 	/* Where the vector rotate takes one cycle, Intel's: with two on
-	 * the path of every step, the portable loop is faster (README). */
+	 * the path of every step, the portable loop is faster (doc/engines.md). */
 	{ "avx512vl", avx512vl_blocks, CPU_AVX512VL, CPU_INTEL },
 #endif
 	{ "scalar", scalar_blocks, 0, 0 },
