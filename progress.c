@@ -2,12 +2,12 @@
  *
  * Three sides meet here.  The threads that read count bytes in an atomic
  * counter, and the thread that writes the output says what the run waits
- * for, under seen_lock: neither ever waits on the terminal.  The drawing thread
- * wakes a few times a second, makes the line from what they said, and
- * writes it under line_lock, which every other write to the terminal
- * holds as well (progress_pause), so that the line is cleared before it
- * and never drawn in the middle of it.  A signal handler clears the line
- * when the run is interrupted. */
+ * for, under seen_lock: neither ever waits on the terminal.  The drawing
+ * thread wakes a few times a second, makes the line from what they said,
+ * and has term.h draw it, under the lock that every other write to the
+ * terminal holds as well, so that the line is cleared before it and never
+ * drawn in the middle of it.  A signal handler clears the line when the
+ * run is interrupted. */
 #include <errno.h>
 #include <pthread.h>
 #include <signal.h>
@@ -23,6 +23,7 @@
 #include "progress.h"
 #include "quote.h"
 #include "spawn.h"
+#include "term.h"
 
 enum {
 	DELAY_MS = 1000,	/* a run shorter than this shows nothing */
@@ -34,8 +35,6 @@ enum {
 	COLUMNS_MAX = 512,	/* the line is never wider than this */
 	LINE_BYTES = 4 * COLUMNS_MAX + 16,	/* a UTF-8 character has 4 */
 };
-
-static const char clear_seq[] = "\r\033[K";
 
 /* Set once, by progress_start, before any thread that reads it. */
 static bool active;
@@ -52,13 +51,13 @@ static size_t lists_begun;
 static uint64_t list_size;	/* of the current list; 0: not known */
 static struct timespec list_began;
 
-/* The line on the terminal. */
-static pthread_mutex_t line_lock = PTHREAD_MUTEX_INITIALIZER;
+_Static_assert(LINE_BYTES - 1 <= TERM_LINE_MAX, "term.h draws every status line");
+
+/* The drawing thread, under tick_lock. */
+static pthread_mutex_t tick_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t wake;	/* the drawing thread runs, or is to stop */
 static bool running;		/* the drawing thread has started */
 static bool stopped;		/* for good */
-static bool midline;		/* what was written last did not end its line */
-static volatile sig_atomic_t drawn;	/* the line is on the terminal */
 static pthread_t drawer;
 
 /* The signals that end a run, from the terminal or not, as they were
@@ -68,31 +67,7 @@ enum { CAUGHT = sizeof caught / sizeof caught[0] };
 static struct sigaction old_action[CAUGHT];
 static bool catching[CAUGHT];
 
-/* ------------------------------------------------------------ writing */
-
-/* write(2) all of p, for the terminal: a failure has nowhere to be told. */
-static void write_fully(const char *p, size_t n)
-{
-	while (n > 0) {
-		ssize_t w = write(STDERR_FILENO, p, n);
-
-		if (w < 0 && errno != EINTR)
-			return;
-		if (w > 0) {
-			p += w;
-			n -= (size_t)w;
-		}
-	}
-}
-
-/* With line_lock held. */
-static void clear_line(void)
-{
-	if (drawn) {
-		write_fully(clear_seq, sizeof clear_seq - 1);
-		drawn = 0;
-	}
-}
+/* ------------------------------------------------------------ signals */
 
 /* Only async-signal-safe calls: the line goes, then the signal does what
  * it would have done without us, once the handler returns and it is no
@@ -102,11 +77,7 @@ static void clear_and_reraise(int sig)
 	struct sigaction dfl = { .sa_handler = SIG_DFL };
 	int saved = errno;
 
-	if (drawn) {
-		ssize_t w = write(STDERR_FILENO, clear_seq, sizeof clear_seq - 1);
-
-		(void)w;
-	}
+	term_clear_at_signal();
 	sigemptyset(&dfl.sa_mask);
 	(void)sigaction(sig, &dfl, NULL);
 	raise(sig);
@@ -369,8 +340,6 @@ struct view {
 	uint64_t total;		/* their bytes */
 	bool total_unknown;	/* one is not a regular file */
 	bool caught;		/* the signals are caught */
-	char line[LINE_BYTES];	/* as last drawn */
-	size_t len;
 };
 
 /* Bytes per second over the last RATE_TICKS ticks, with a new sample. */
@@ -625,30 +594,6 @@ static size_t compose(struct view *v, char *line)
 	return len;
 }
 
-/* With line_lock held: the line, unless it is there already. */
-static void draw(struct view *v, const char *line, size_t len)
-{
-	char out[LINE_BYTES + sizeof clear_seq];
-
-	if (drawn && len == v->len && memcmp(line, v->line, len) == 0)
-		return;
-	if (len == 0) {
-		clear_line();
-		return;
-	}
-	if (!v->caught) {
-		catch_signals();
-		v->caught = true;
-	}
-	out[0] = '\r';
-	memcpy(out + 1, line, len);
-	memcpy(out + 1 + len, "\033[K", 3);
-	drawn = 1;
-	write_fully(out, len + 4);
-	memcpy(v->line, line, len);
-	v->len = len;
-}
-
 /* Not in the background of the terminal's shell: a run started with '&'
  * must not write over what is typed.  A terminal that is not ours
  * (2>/dev/pts/N) has no foreground to ask for, and gets the line. */
@@ -659,11 +604,24 @@ static bool in_foreground(void)
 	return fg == -1 || fg == getpgrp();
 }
 
-/* With line_lock held: wait until the time at, or until stopped. */
+/* With tick_lock held, so that no line is drawn once stopped: the line,
+ * with the signals that would leave it behind caught first. */
+static void draw(struct view *v, const char *line, size_t len)
+{
+	if (!in_foreground())
+		return;
+	if (len > 0 && !v->caught) {
+		catch_signals();
+		v->caught = true;
+	}
+	term_show(line, len);
+}
+
+/* With tick_lock held: wait until the time at, or until stopped. */
 static void wait_until(const struct timespec *at)
 {
 	while (!stopped)
-		if (pthread_cond_timedwait(&wake, &line_lock, at) != 0)
+		if (pthread_cond_timedwait(&wake, &tick_lock, at) != 0)
 			break;
 }
 
@@ -678,7 +636,7 @@ static void *draw_now_and_then(void *arg)
 	struct timespec at = began;
 
 	(void)arg;
-	pthread_mutex_lock(&line_lock);
+	pthread_mutex_lock(&tick_lock);
 	running = true;
 	pthread_cond_broadcast(&wake);
 	add_ms(&at, DELAY_MS);
@@ -686,18 +644,18 @@ static void *draw_now_and_then(void *arg)
 	while (!stopped) {
 		size_t len;
 
-		pthread_mutex_unlock(&line_lock);
+		pthread_mutex_unlock(&tick_lock);
 		if (!plan.check)
 			size_files(v);
 		len = compose(v, line);
-		pthread_mutex_lock(&line_lock);
-		if (!stopped && !midline && in_foreground())
+		pthread_mutex_lock(&tick_lock);
+		if (!stopped)
 			draw(v, line, len);
 		clock_gettime(CLOCK_MONOTONIC, &at);
 		add_ms(&at, TICK_MS);
 		wait_until(&at);
 	}
-	pthread_mutex_unlock(&line_lock);
+	pthread_mutex_unlock(&tick_lock);
 	return NULL;
 }
 
@@ -730,10 +688,11 @@ void progress_start(const struct progress_plan *p)
 		return;
 	/* A thread still starting up while the run begins slows the whole
 	 * run on some machines (README, Performance): wait until it runs. */
-	pthread_mutex_lock(&line_lock);
+	pthread_mutex_lock(&tick_lock);
 	while (!running)
-		pthread_cond_wait(&wake, &line_lock);
-	pthread_mutex_unlock(&line_lock);
+		pthread_cond_wait(&wake, &tick_lock);
+	pthread_mutex_unlock(&tick_lock);
+	term_share();
 	active = true;
 }
 
@@ -743,12 +702,12 @@ void progress_end(void)
 
 	if (!active)
 		return;
-	pthread_mutex_lock(&line_lock);
+	pthread_mutex_lock(&tick_lock);
 	join = !stopped;
 	stopped = true;
-	clear_line();
+	term_clear();
 	pthread_cond_broadcast(&wake);
-	pthread_mutex_unlock(&line_lock);
+	pthread_mutex_unlock(&tick_lock);
 	if (join) {
 		pthread_join(drawer, NULL);
 		release_signals();
@@ -815,20 +774,4 @@ void progress_list_at(uintmax_t offset)
 {
 	if (active)
 		atomic_store_explicit(&list_offset, offset, memory_order_relaxed);
-}
-
-void progress_pause(void)
-{
-	if (!active)
-		return;
-	pthread_mutex_lock(&line_lock);
-	clear_line();
-}
-
-void progress_resume(bool line_ended)
-{
-	if (!active)
-		return;
-	midline = !line_ended;
-	pthread_mutex_unlock(&line_lock);
 }
