@@ -5,14 +5,14 @@
  * how many, when known), the bytes hashed (of how many, when known: the
  * sizes of the FILEs, when all are regular files; with -c, how far
  * through its list the run is), the rate, the time left when it can be
- * told, and the file the run is waiting for, quoted as in messages.  A
- * thread of its own draws it in place a few times a second, from about a
- * second into the run (a shorter run shows nothing), never as wide as the
- * terminal, so it never wraps, and not while the run is in the background
- * of the terminal's shell.  Whatever else goes to the terminal clears it
- * first (term.h).  The line is cleared at the end (progress_end), and on
- * SIGINT, SIGTERM, SIGQUIT and SIGPIPE before the signal takes its usual
- * effect.
+ * told, and the file the run is waiting for, quoted as in messages
+ * (statusline.h composes it).  A thread of its own draws it in place a
+ * few times a second, from about a second into the run (a shorter run
+ * shows nothing), never as wide as the terminal, so it never wraps, and
+ * not while the run is in the background of the terminal's shell.
+ * Whatever else goes to the terminal clears it first (term.h).  The line
+ * is cleared at the end (progress_end), and on SIGINT, SIGTERM, SIGQUIT
+ * and SIGPIPE before the signal takes its usual effect.
  *
  * When standard error is not a terminal, or progress_start was not
  * called, or in the small static build (MD5SUM_SMALL), nothing is shown,
@@ -20,7 +20,7 @@
  * Standard output and the exit status never depend on it.
  *
  * A leaf: it calls nothing of the command's but the leaves quote.h,
- * spawn.h and term.h. */
+ * spawn.h, statusline.h and term.h. */
 #ifndef PROGRESS_H
 #define PROGRESS_H
 
