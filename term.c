@@ -1,7 +1,7 @@
 /* term.c - whole writes, and the terminal's status line; see term.h. */
 #include <errno.h>
 #include <pthread.h>
-#include <signal.h>
+#include <stdatomic.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -15,7 +15,12 @@ static bool shared;
 /* The line on the terminal, under line_lock. */
 static pthread_mutex_t line_lock = PTHREAD_MUTEX_INITIALIZER;
 static bool midline;		/* what was written last did not end its line */
-static volatile sig_atomic_t drawn;	/* the status line is on the terminal */
+/* The status line is on the terminal.  Atomic, not a volatile
+ * sig_atomic_t: the signal handler that reads it may run on another
+ * thread than the one that writes it, and a lock-free atomic is safe
+ * in a handler too. */
+static atomic_bool drawn;
+_Static_assert(ATOMIC_BOOL_LOCK_FREE == 2, "a signal handler reads drawn");
 /* The status line as last drawn: from the start of the terminal's line,
  * and what was there after it erased. */
 static char shown[TERM_LINE_MAX + sizeof clear_seq];
@@ -42,9 +47,9 @@ int write_all(int fd, const void *buf, size_t n)
 /* With line_lock held.  A failure has nowhere to be told. */
 static void clear_line(void)
 {
-	if (drawn) {
+	if (atomic_load(&drawn)) {
 		(void)write_all(STDERR_FILENO, clear_seq, sizeof clear_seq - 1);
-		drawn = 0;
+		atomic_store(&drawn, false);
 	}
 }
 
@@ -72,7 +77,7 @@ void term_resume(bool line_ended)
 /* Whether line is the status line on the terminal now. */
 static bool is_shown(const char *line, size_t len)
 {
-	return drawn && shown_len == len + 4 && memcmp(shown + 1, line, len) == 0;
+	return atomic_load(&drawn) && shown_len == len + 4 && memcmp(shown + 1, line, len) == 0;
 }
 
 void term_show(const char *line, size_t len)
@@ -85,7 +90,7 @@ void term_show(const char *line, size_t len)
 		memcpy(shown + 1, line, len);
 		memcpy(shown + 1 + len, "\033[K", 3);
 		shown_len = len + 4;
-		drawn = 1;
+		atomic_store(&drawn, true);
 		(void)write_all(STDERR_FILENO, shown, shown_len);
 	}
 	pthread_mutex_unlock(&line_lock);
@@ -100,7 +105,7 @@ void term_clear(void)
 
 void term_clear_at_signal(void)
 {
-	if (drawn) {
+	if (atomic_load(&drawn)) {
 		ssize_t w = write(STDERR_FILENO, clear_seq, sizeof clear_seq - 1);
 
 		(void)w;
