@@ -41,7 +41,8 @@ STATIC_LDFLAGS = -static -Wl,--gc-sections,-z,noseparate-code,-z,norelro,-z,comm
 LIB_SRC = lib/md5.c lib/lanes.c
 CMD_SRC = md5sum.c opts.c sums.c check.c schedule.c parallel.c pace.c hasher.c route.c storage.c \
 	batches.c cpus.c disk.c device.c input.c listin.c files.c out.c record.c \
-	decimal.c grow.c monotime.c spawn.c fds.c msg.c diag.c errtext.c quote.c progress.c
+	decimal.c grow.c monotime.c spawn.c fds.c msg.c diag.c errtext.c quote.c progress.c \
+	statusline.c term.c
 SRC = $(CMD_SRC) $(LIB_SRC)
 OBJ = $(SRC:.c=.o)
 LIB_OBJ = $(LIB_SRC:.c=.o)
@@ -58,15 +59,17 @@ lib/%.o: lib/%.c
 	$(CC) $(STD) -Ilib $(CPPFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
 
 # Test programs and benchmarks: each links only the objects it tests.
-TESTS = tests/unit tests/lanes_test tests/opts_test tests/route_test tests/pace_test
+TESTS = tests/unit tests/lanes_test tests/opts_test tests/route_test tests/pace_test \
+	tests/statusline_test
 HELPERS = tests/quote_driver tests/device_probe tests/hold_fds
 TEST_CFLAGS = $(STD) -I. -Ilib -Itests $(CPPFLAGS) $(CFLAGS) -MMD -MP
 
 tests/unit: tests/unit.o tests/tap.o
 tests/lanes_test: tests/lanes_test.o tests/tap.o $(LIB_OBJ)
-tests/opts_test: tests/opts_test.o tests/tap.o opts.o msg.o out.o progress.o quote.o spawn.o
+tests/opts_test: tests/opts_test.o tests/tap.o opts.o msg.o term.o
 tests/route_test: tests/route_test.o tests/tap.o route.o storage.o device.o decimal.o
 tests/pace_test: tests/pace_test.o tests/tap.o pace.o
+tests/statusline_test: tests/statusline_test.o tests/tap.o statusline.o
 tests/quote_driver: tests/quote_driver.o quote.o
 tests/device_probe: tests/device_probe.o device.o decimal.o
 tests/hold_fds: tests/hold_fds.o

@@ -4,16 +4,15 @@
 #include <unistd.h>
 
 #include "msg.h"
-#include "out.h"
-#include "progress.h"
+#include "term.h"
 
 /* The status line of --progress, if any, is cleared first, and is not
  * drawn again in the middle of a message written in pieces. */
 static void msg_write(struct msg *m)
 {
-	progress_pause();
+	term_pause();
 	(void)write_all(STDERR_FILENO, m->buf, m->len);
-	progress_resume(m->len > 0 && m->buf[m->len - 1] == '\n');
+	term_resume(m->len > 0 && m->buf[m->len - 1] == '\n');
 	m->len = 0;
 }
 

@@ -3,7 +3,7 @@
  * A message goes out in one write(2) when it fits in the buffer, so the
  * messages of concurrent runs do not mix.  A failure to write one has
  * nowhere to be told and is ignored.  The status line of --progress is
- * cleared before it (progress.h). */
+ * cleared before it (term.h). */
 #ifndef MSG_H
 #define MSG_H
 

@@ -7,7 +7,7 @@
 #include <unistd.h>
 
 #include "out.h"
-#include "progress.h"
+#include "term.h"
 
 static int_least64_t now_ms(void)
 {
@@ -30,24 +30,6 @@ static void mark_whole(struct out *o)
 void out_init(struct out *o, int fd, bool hold)
 {
 	*o = (struct out){ .fd = fd, .hold = hold, .line_buffered = isatty(fd) };
-}
-
-/* What could not be written is dropped, as stdio drops it. */
-int write_all(int fd, const void *buf, size_t n)
-{
-	const char *p = buf;
-
-	while (n > 0) {
-		ssize_t w = write(fd, p, n);
-
-		if (w < 0 && errno != EINTR)
-			return errno;
-		if (w > 0) {
-			p += w;
-			n -= (size_t)w;
-		}
-	}
-	return 0;
 }
 
 /* Write buf[0..n) in pieces of whole lines, each at most PIPE_BUF bytes
@@ -85,16 +67,16 @@ static int write_lines(const struct out *o, size_t n)
 }
 
 /* write_lines, with the status line of --progress cleared first when the
- * terminal it is on may be this one. */
+ * terminal it is on may be this one (term.h). */
 static int write_shown(const struct out *o, size_t n)
 {
 	int err;
 
 	if (!o->line_buffered || n == 0)
 		return write_lines(o, n);
-	progress_pause();
+	term_pause();
 	err = write_lines(o, n);
-	progress_resume(o->buf[n - 1] == '\n');
+	term_resume(o->buf[n - 1] == '\n');
 	return err;
 }
 
@@ -145,11 +127,11 @@ void out_put(struct out *o, const void *p, size_t n)
 		/* A line longer than the buffer cannot go out in one piece. */
 		write_front(o, o->len);
 		if (o->line_buffered)
-			progress_pause();
+			term_pause();
 		if (write_all(o->fd, p, n) && !o->err)
 			o->err = errno;
 		if (o->line_buffered)
-			progress_resume(((const char *)p)[n - 1] == '\n');
+			term_resume(((const char *)p)[n - 1] == '\n');
 		return;
 	}
 	memcpy(o->buf + o->len, p, n);

@@ -7,7 +7,7 @@
  * before anything goes to standard error, so output appears in order and
  * without delay.  Errors are kept and told by out_close, as stdio keeps
  * them until fclose.  Written to a terminal, the lines clear the status
- * line of --progress first (progress.h). */
+ * line of --progress first (term.h). */
 #ifndef OUT_H
 #define OUT_H
 
@@ -48,9 +48,5 @@ void out_flush(struct out *o);
 /* Write what is left and close; false after any write error, with errno
  * set to the error of the last write or of close, or 0. */
 bool out_close(struct out *o);
-
-/* Write n bytes at p to fd, whatever write(2) takes at a time, retrying
- * when interrupted: 0 or an errno. */
-int write_all(int fd, const void *p, size_t n);
 
 #endif

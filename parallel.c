@@ -19,8 +19,9 @@
 enum { STAGE_LANES = 5, STAGED_MAX = 256 };
 
 /* Files waiting for a disk reader, at most: the wider the window it
- * sorts, the fewer the seeks. */
-enum { DISK_WAITING_MAX = 1024 };
+ * sorts, the fewer the seeks.  A quarter of the descriptors free go to
+ * them (share_descriptors). */
+enum { DISK_WAITING_MAX = PARALLEL_FDS_WANTED / 4 };
 
 /* One thread that hashes, and what it holds. */
 struct thread {
@@ -57,7 +58,7 @@ struct run {
 static void share_descriptors(struct run *r)
 {
 	struct hasher_plan *p = &r->plan;
-	unsigned free = fds_free(4 * DISK_WAITING_MAX), hashing = free / 2, each;
+	unsigned free = fds_free(PARALLEL_FDS_WANTED), hashing = free / 2, each;
 
 	if (hashing == 0)
 		hashing = 1;
@@ -206,13 +207,6 @@ static void plan_run(struct run *r, const struct schedule *s)
 					.read_ahead = s->threads != 1,
 					.others_hold = run_holds_files, .run = r };
 	share_descriptors(r);
-}
-
-void parallel_prepare(const struct schedule *s)
-{
-	struct run r = { 0 };
-
-	plan_run(&r, s);
 }
 
 bool run_parallel(const struct schedule *s, const struct job_source *src)

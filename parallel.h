@@ -16,10 +16,9 @@
 
 #include "jobs.h"
 
-/* What run_parallel would do first, for a program that is to start a
- * thread of its own before: the kernel's table of descriptors is grown
- * for the run while the program has one thread (fds.h). */
-void parallel_prepare(const struct schedule *s);
+/* The descriptors a run asks to have free (fds_free), the soft limit
+ * raised for them if need be. */
+enum { PARALLEL_FDS_WANTED = 4096 };
 
 /* Hash every job of src and write its output, in input order, as
  * run_jobs does (schedule.h); false, having taken no job, when there is

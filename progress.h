@@ -1,25 +1,26 @@
 /* progress.h - md5sum --progress: a status line on standard error while
  * the run lasts, when standard error is a terminal.
  *
- * The line tells the files done (of how many, when known), the bytes
- * hashed (of how many, when known: the sizes of the FILEs, when all are
- * regular files; with -c, how far through its list the run is), the rate,
- * the time left when it can be told, and the file the run is waiting for,
- * quoted as in messages.  A thread of its own draws it in place a few times
- * a second, from about a second into the run (a shorter run shows
- * nothing), never as wide as the terminal, so it never wraps, and not
- * while the run is in the background of the terminal's shell.  Whatever
- * else goes to the terminal is written between progress_pause and
- * progress_resume, which clear the line first and let it be drawn again
- * after.  The line is cleared at the end (progress_end), and on SIGINT,
- * SIGTERM, SIGQUIT and SIGPIPE before the signal takes its usual effect.
+ * The run feeds the counters below.  The line tells the files done (of
+ * how many, when known), the bytes hashed (of how many, when known: the
+ * sizes of the FILEs, when all are regular files; with -c, how far
+ * through its list the run is), the rate, the time left when it can be
+ * told, and the file the run is waiting for, quoted as in messages
+ * (statusline.h composes it).  A thread of its own draws it in place a
+ * few times a second, from about a second into the run (a shorter run
+ * shows nothing), never as wide as the terminal, so it never wraps, and
+ * not while the run is in the background of the terminal's shell.
+ * Whatever else goes to the terminal clears it first (term.h).  The line
+ * is cleared at the end (progress_end), and on SIGINT, SIGTERM, SIGQUIT
+ * and SIGPIPE before the signal takes its usual effect.
  *
- * When standard error is not a terminal, or progress_start was not called,
- * nothing is shown, no thread runs, and every other call returns after
- * testing one flag.  Standard output and the exit status never depend on
- * it.
+ * When standard error is not a terminal, or progress_start was not
+ * called, or in the small static build (MD5SUM_SMALL), nothing is shown,
+ * no thread runs, and every other call returns after testing one flag.
+ * Standard output and the exit status never depend on it.
  *
- * A leaf: it calls nothing of the command's but quote.h. */
+ * A leaf: it calls nothing of the command's but the leaves quote.h,
+ * spawn.h, statusline.h and term.h. */
 #ifndef PROGRESS_H
 #define PROGRESS_H
 
@@ -59,12 +60,5 @@ void progress_list_begin(int fd);
 
 /* -c: the lines of the list up to byte offset are reported. */
 void progress_list_at(uintmax_t offset);
-
-/* Around every other write to the terminal: progress_pause clears the
- * line and keeps it off until progress_resume, told whether what was
- * written ended its line (the status line is drawn only at the start of
- * one). */
-void progress_pause(void);
-void progress_resume(bool line_ended);
 
 #endif

@@ -1,4 +1,5 @@
 /* schedule.c - one by one, or many at once; see schedule.h. */
+#include "fds.h"
 #include "input.h"
 #include "parallel.h"
 #include "progress.h"
@@ -26,10 +27,16 @@ static void run_one_by_one(const struct schedule *s, const struct job_source *sr
 	record_free(&rec);
 }
 
+/* The table grown to hold the descriptors that a run of many files asks
+ * to have free, the soft limit raised first as the run raises it: all
+ * that it holds, but on a machine of very many CPUs, where the run grows
+ * the table further for itself. */
 void run_prepare(const struct schedule *s)
 {
-	if (s->engines)
-		parallel_prepare(s);
+	if (!s->engines)
+		return;
+	(void)fds_free(PARALLEL_FDS_WANTED);
+	fds_make_room(PARALLEL_FDS_WANTED);
 }
 
 void run_jobs(const struct schedule *s, const struct job_source *src)

@@ -12,8 +12,9 @@
 
 #include "jobs.h"
 
-/* Prepare, while the program has one thread, for runs of s: before the
- * program starts a thread of its own (progress.h). */
+/* Grow the kernel's table of descriptors for runs of s (fds.h), while
+ * the program has one thread: before it starts a thread of its own
+ * (progress.h). */
 void run_prepare(const struct schedule *s);
 
 /* Take every job from src, hash it, and write its output. */
