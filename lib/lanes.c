@@ -227,28 +227,35 @@ static const struct md5_engine *const unmeasured[] = {
 	ROW(scalar, W1), NULL,
 };
 
-/* The table of this kind of CPU.  The small build's has sse2 and scalar
- * only, and needs no probe. */
-static const struct md5_engine *const *table(void)
+/* The table of a CPU with the features have. */
+static const struct md5_engine *const *table(unsigned have)
 {
 #if defined(X86_ENGINES) && !defined(MD5_LANES_SMALL)
-	unsigned have = cpu_features();
-
 	if ((have & CPU_INTEL) && (have & CPU_AVX512F))
 		return intel_avx512;
 	if ((have & CPU_AMD) && !(have & CPU_AVX512F))
 		return amd_avx2;
+#else
+	(void)have;
 #endif
 	return unmeasured;
 }
 
-const struct md5_engine *const *md5_engines(void)
+const struct md5_engine *const *md5_engines_of(unsigned have)
 {
-	const struct md5_engine *const *e = table();
+	const struct md5_engine *const *e = table(have);
 
-	while ((*e)->needs && ((*e)->needs & ~cpu_features()))
+	while ((*e)->needs && ((*e)->needs & ~have))
 		e++;
 	return e;
+}
+
+/* unmeasured lists every engine of the build, so where its first needs
+ * nothing of the CPU none does, there is no table of figures to choose
+ * and nothing is probed (the small build: sse2 and scalar). */
+const struct md5_engine *const *md5_engines(void)
+{
+	return md5_engines_of(unmeasured[0]->needs ? cpu_features() : 0);
 }
 
 const struct md5_engine *md5_engine_pick(const char *name)

@@ -43,6 +43,12 @@ const struct md5_engine *md5_engine_pick(const char *name);
  * (width 1, md5_blocks) is always among them. */
 const struct md5_engine *const *md5_engines(void);
 
+/* The same for a CPU with the features have (cpu.h's mask, CPU_INTEL or
+ * CPU_AMD among them), whatever this one has: md5_engines() is
+ * md5_engines_of(cpu_features()).  For tests and benchmarks, which look at
+ * the tables of other kinds of CPU; the engines need not run here. */
+const struct md5_engine *const *md5_engines_of(unsigned have);
+
 /* For n busy streams (n >= 1) to be hashed with the engines e
  * (NULL-terminated, as md5_engines() gives, or a one-engine list), the
  * engine to run on the first min(n, its width) of them, such that calling
