@@ -30,7 +30,7 @@ struct md5_engine {
 		       size_t nblocks);
 	unsigned needs;		/* the CPU features it needs (lanes.c) */
 	unsigned speed;		/* MB/s with every lane busy, one core,
-				 * measured: lanes.c says where */
+				 * measured: lanes_speeds.h says where */
 };
 
 /* The fastest engine this CPU runs, or the one called name (NULL when that
