@@ -328,11 +328,11 @@ static int print_table(struct item *items, int n, double *clocks, int nclocks,
 	       clocks[nclocks - 1] / 1e9);
 	printf(" * date     %s\n", date);
 	printf(" * compiler %s; CFLAGS %s\n", COMPILER, BUILD_CFLAGS);
-	printf(" * method   %d series %d s apart, each of %d rounds after one to warm\n"
-	       " *          up, each engine once a round, in turns, over 1 MiB a\n"
-	       " *          lane (64 passes over 16 KiB); a row's MB/s, of all lanes\n"
-	       " *          by this thread's CPU time, is the median of its series'\n"
-	       " *          medians, and their range follows it\n",
+	printf(" * method   %d series %d s apart, each of %d rounds after one to warm up,\n"
+	       " *          each engine once a round, in turns, over 1 MiB a lane (64\n"
+	       " *          passes over 16 KiB); a row's MB/s, of all lanes by this\n"
+	       " *          thread's CPU time, is the median of its series' medians,\n"
+	       " *          and their range follows it\n",
 	       TABLE_SERIES, PAUSE, TABLE_RUNS);
 	printf(" * core     %s\n", pinning(pinned, sizeof pinned));
 	printf(" * load     %.2f before, %.2f after (the machine's, over a minute)\n",
