@@ -7,23 +7,29 @@
  * by editing its figures.  Included by lanes.c alone, which defines ROW
  * and chooses the table of a CPU. */
 
-/* intel_avx512: from lanes.c's comment, before lanes_bench printed tables
- * cpu      GenuineIntel, family 6, model 207
- *          2 CPUs of a KVM guest shared with other builds
- * clock    2.4-2.9 GHz by a chain of dependent adds
- * date     2026-12-01
- * compiler gcc 12, -O2
- * method   bench/lanes_bench on one core (taskset): the median of 30 runs'
- *          medians (each of 5 rounds) over ten minutes
- * scalar   md5_blocks, which runs md5.c's avx512vl transform there */
+/* intel_avx512: printed by bench/lanes_bench --table
+ * cpu      GenuineIntel, family 6, model 207, stepping 2
+ *          "Intel(R) Xeon(R) Processor"
+ *          2 CPUs online; a guest of the hypervisor KVMKVMKVM
+ * clock    2.60 GHz: the median of 10 chains of dependent adds (2.45-2.73)
+ * date     2026-12-02 01:26 UTC
+ * compiler gcc 12.2.0; CFLAGS -O2 -g
+ * method   9 series 5 s apart, each of 21 rounds after one to warm up,
+ *          each engine once a round, in turns, over 1 MiB a lane (64
+ *          passes over 16 KiB); a row's MB/s, of all lanes by this
+ *          thread's CPU time, is the median of its series' medians,
+ *          and their range follows it
+ * core     pinned to CPU 0
+ * load     0.29 before, 0.20 after (the machine's, over a minute)
+ * scalar   md5_blocks, which runs md5.c's avx512vl transform here */
 static const struct md5_engine *const intel_avx512[] = {
-	ROW(avx512x2, 10866),
-	ROW(avx512, 10150),
-	ROW(avx2x2, 5298),
-	ROW(avx2, 3512),
-	ROW(sse2x2, 2742),
-	ROW(sse2, 1778),
-	ROW(scalar, 666),
+	ROW(avx512x2, 10796),	/* 8904-11476 */
+	ROW(avx512, 9919),	/* 8903-10631 */
+	ROW(avx2x2, 5247),	/* 3799-5538 */
+	ROW(avx2, 3327),	/* 3206-3554 */
+	ROW(sse2x2, 2702),	/* 1746-2845 */
+	ROW(sse2, 1687),	/* 1625-1808 */
+	ROW(scalar, 642),	/* 614-686 */
 	NULL,
 };
 
