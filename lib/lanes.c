@@ -120,8 +120,9 @@ INLINE v16 avx512_round(int i, v16 t, v16 b, v16 c, v16 d)
 X86_ZIP(avx512, __m512i, _mm512_)
 #include "lanes_engine.h"
 
-/* Each is the fastest for some number of busy streams on some CPU (the
- * speed tables, lanes_speeds.h, and README). */
+/* Each is the one chosen for some number of busy streams on some CPU:
+ * by the speed tables (lanes_speeds.h), or sse2x2 and sse2 where there is
+ * no AVX2. */
 #define T512 __attribute__((target("avx512f")))
 ENGINE(avx512x2, avx512, 2, CPU_AVX512F | CPU_AVX2, T512)
 ENGINE(avx512, avx512, 1, CPU_AVX512F | CPU_AVX2, T512)

@@ -2,8 +2,9 @@
  * with figures: the MB/s of each engine with every lane busy on one core,
  * fastest first, and where, when and how they were measured.  Generated:
  * each table is what bench/lanes_bench --table printed on a CPU of its
- * kind, pinned to one core (taskset -c 0).  Refresh a table by running
- * that there again and putting what it prints in place of the table, not
+ * kind, pinned to one core (taskset -c 0), unless its block says
+ * otherwise.  Refresh a table by running that there again, on a machine
+ * otherwise idle, and putting what it prints in place of the table, not
  * by editing its figures.  Included by lanes.c alone, which defines ROW
  * and chooses the table of a CPU. */
 
