@@ -23,15 +23,17 @@
  * the same cache sets.
  *
  * --table times every engine this CPU runs, and no transform, in 9 series
- * of 21 rounds, 5 s apart (a minute, to ride out the bursts of other work
- * on a shared machine, which slow even this thread's CPU time), and prints
- * the speed table of this kind of CPU as lib/lanes_speeds.h holds it: a
- * block that says where, when and how it was measured, then a ROW of each
- * engine with the median of its series' medians, fastest first.  A table
- * is refreshed by running that pinned to one core (taskset -c 0) on a CPU
- * of its kind and putting what it prints in place of the old one.  It
- * exits 1 when the order by speed breaks what lanes.c needs of a table,
- * that each engine needs all the features of those after it.
+ * of 21 rounds, 5 s apart: a minute, to ride out the bursts of other work
+ * on a shared machine, which slow even this thread's CPU time, the wide
+ * engines most; not work that lasts, as another make check, so it warns
+ * of a load of 1 or more when it starts.  It prints the speed table of
+ * this kind of CPU as lib/lanes_speeds.h holds it: a block that says
+ * where, when and how it was measured, then a ROW of each engine with the
+ * median of its series' medians, fastest first.  A table is refreshed by
+ * running that pinned to one core (taskset -c 0) on an idle CPU of its
+ * kind and putting what it prints in place of the old one.  It exits 1
+ * when the order by speed breaks what lanes.c needs of a table, that each
+ * engine needs all the features of those after it.
  *
  *	cc -std=c11 -D_POSIX_C_SOURCE=200809L -O2 -I. -Ilib -o lanes_bench \
  *		bench/lanes_bench.c lib/lanes.c */
@@ -356,6 +358,10 @@ static int print_table(struct item *items, int n, double *clocks, int nclocks,
 	if (md5_engines() == all_engines())
 		fprintf(stderr, "lanes_bench: lanes.c has no table for this kind "
 			"of CPU (%s): table() there would choose it\n", name);
+	if (load >= 1)
+		fprintf(stderr, "lanes_bench: the machine's load was %.2f: other "
+			"work slows the wide engines most; run again when it is "
+			"idle\n", load);
 	if (strncmp(pinned, "pinned", 6) != 0)
 		fprintf(stderr, "lanes_bench: %s; taskset -c 0 gives steadier "
 			"figures\n", pinned);
