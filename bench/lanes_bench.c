@@ -6,27 +6,46 @@
  * buffer of 16 KiB a lane, which stays in the cache as md5sum's lane
  * buffers do (parallel.c: 512 KiB in all), where streams of 1 MiB a lane
  * measured the memory more than the engines.  In each of 5 rounds, after
- * one to warm up,
- * every one of them runs once, so that they take turns; a figure is the
- * median of its 5 runs and the best of them: MB/s (10^6 bytes a second,
- * over all lanes), cycles a byte for one stream and cycles a step (64 a
- * block, all the engine's lanes at once) for an engine, at the clock a
- * chain of dependent adds shows, and the ratio of medians to the portable
- * transform's.  Time is this thread's CPU time, so that other work on the
- * machine takes none of it.  Optional arguments name the transforms and
- * engines to run.  The library's md5.c is compiled in, to reach the
- * transforms it keeps to itself.
+ * one to warm up, every one of them runs once, so that they take turns,
+ * each round starting one further along; a figure is the median of its 5
+ * runs and the best of them: MB/s (10^6 bytes a second, over all lanes),
+ * cycles a byte for one stream and cycles a step (64 a block, all the
+ * engine's lanes at once) for an engine, at the clock a chain of dependent
+ * adds shows, and the ratio of medians to the portable transform's.  Time
+ * is this thread's CPU time, so that other work on the machine takes none
+ * of it.  Optional arguments name the transforms and engines to run.  The
+ * library's md5.c is compiled in, to reach the transforms it keeps to
+ * itself.
  *
  * The lanes' buffers start a cache line apart modulo 4 KiB, as lanes.h
  * advises; with -a they all start at the same offset modulo 16 KiB instead,
  * which shows what the wide engines lose when every lane's block falls in
  * the same cache sets.
  *
+ * --table times every engine this CPU runs, and no transform, in 9 series
+ * of 21 rounds, 5 s apart: a minute, to ride out the bursts of other work
+ * on a shared machine, which slow even this thread's CPU time, the wide
+ * engines most; not work that lasts, as another make check, so it warns
+ * of a load of 1 or more when it starts.  It prints the speed table of
+ * this kind of CPU as lib/lanes_speeds.h holds it: a block that says
+ * where, when and how it was measured, then a ROW of each engine with the
+ * median of its series' medians, fastest first.  A table is refreshed by
+ * running that pinned to one core (taskset -c 0) on an idle CPU of its
+ * kind and putting what it prints in place of the old one.  It exits 1
+ * when the order by speed breaks what lanes.c needs of a table, that each
+ * engine needs all the features of those after it.
+ *
  *	cc -std=c11 -D_POSIX_C_SOURCE=200809L -O2 -I. -Ilib -o lanes_bench \
  *		bench/lanes_bench.c lib/lanes.c */
+#if defined(__linux__)
+#define _GNU_SOURCE	/* sched_getaffinity */
+#include <sched.h>
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "bench/clock.h"
 #include "lanes.h"
@@ -36,9 +55,24 @@ enum {
 	PER_LANE = 1 << 20,	/* bytes hashed per lane and run */
 	BUFFER = 16 << 10,	/* a lane's buffer, hashed PER_LANE / BUFFER times */
 	RUNS = 5,
+	TABLE_SERIES = 9,	/* --table: series of rounds, */
+	TABLE_RUNS = 21,	/* rounds in each, */
+	PAUSE = 5,		/* and seconds between them */
 	LINE = 64,		/* stagger between lanes, bytes */
 	MAX_ITEMS = 16,
 };
+
+/* The compiler, and the flags the Makefile built with. */
+#if defined(__clang__)
+#define COMPILER "clang " __clang_version__
+#elif defined(__GNUC__)
+#define COMPILER "gcc " __VERSION__
+#else
+#define COMPILER "an unknown compiler"
+#endif
+#ifndef BUILD_CFLAGS
+#define BUILD_CFLAGS "unknown (not built by the Makefile)"
+#endif
 
 /* What is timed: a transform (width 1) or an engine. */
 struct item {
@@ -46,7 +80,9 @@ struct item {
 	const struct transform *transform;	/* or NULL */
 	const struct md5_engine *engine;	/* or NULL */
 	unsigned width;
-	double t[RUNS];		/* seconds of each run */
+	double t[TABLE_RUNS];	/* seconds of each run of a series */
+	double series[TABLE_SERIES];	/* MB/s at each series' median, sorted */
+	double mbs;		/* MB/s: the median of the series' */
 };
 
 static void *xmalloc(size_t n)
@@ -65,6 +101,20 @@ static int by_value(const void *x, const void *y)
 	double a = *(const double *)x, b = *(const double *)y;
 
 	return (a > b) - (a < b);
+}
+
+/* The median of v[0..n), which it sorts. */
+static double median(double *v, int n)
+{
+	qsort(v, (size_t)n, sizeof v[0], by_value);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+static int by_speed(const void *x, const void *y)
+{
+	double a = ((const struct item *)x)->mbs, b = ((const struct item *)y)->mbs;
+
+	return (a < b) - (a > b);
 }
 
 /* Seconds for one run of it over its lanes' 1 MiB each. */
@@ -101,7 +151,7 @@ static int wanted(const char *name, int argc, char **argv)
 	int any = 0;
 
 	for (int i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "-a") == 0)
+		if (strcmp(argv[i], "-a") == 0 || strcmp(argv[i], "--table") == 0)
 			continue;
 		if (strcmp(argv[i], name) == 0)
 			return 1;
@@ -110,22 +160,212 @@ static int wanted(const char *name, int argc, char **argv)
 	return !any;
 }
 
-/* The transforms and engines to time; the portable transform first. */
-static int choose(struct item *items, int argc, char **argv)
+/* Every engine this CPU runs: those of a CPU with its features of no
+ * kind that has figures. */
+static const struct md5_engine *const *all_engines(void)
+{
+	return md5_engines_of(cpu_features() & ~(unsigned)(CPU_INTEL | CPU_AMD));
+}
+
+/* The transforms (but with --table) and engines to time; the portable
+ * transform first. */
+static int choose(struct item *items, int argc, char **argv, int table)
 {
 	int n = 0;
 
-	for (int i = TRANSFORMS - 1; i >= 0; i--) {
+	for (int i = TRANSFORMS - 1; i >= 0 && !table; i--) {
 		const struct transform *t = &transforms[i];
 
 		if (!(t->needs & ~cpu_features()) && (i == TRANSFORMS - 1 ||
 						     wanted(t->name, argc, argv)))
-			items[n++] = (struct item){ t->name, t, NULL, 1, { 0 } };
+			items[n++] = (struct item){ t->name, t, NULL, 1, { 0 }, { 0 }, 0 };
 	}
-	for (const struct md5_engine *const *e = md5_engines(); *e && n < MAX_ITEMS; e++)
+	for (const struct md5_engine *const *e = all_engines(); *e && n < MAX_ITEMS; e++)
 		if (wanted((*e)->name, argc, argv))
-			items[n++] = (struct item){ (*e)->name, NULL, *e, (*e)->width, { 0 } };
+			items[n++] = (struct item){ (*e)->name, NULL, *e, (*e)->width,
+						    { 0 }, { 0 }, 0 };
 	return n;
+}
+
+/* The first number in the file path (/proc/loadavg), or -1. */
+static double first_number(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	double x = -1;
+
+	if (f) {
+		if (fscanf(f, "%lf", &x) != 1)
+			x = -1;
+		fclose(f);
+	}
+	return x;
+}
+
+/* The block's lines on the CPU: by cpuid on x86-64, from /proc/cpuinfo
+ * elsewhere. */
+#if defined(__x86_64__) && defined(__GNUC__)
+static void print_cpu(void)
+{
+	long online = sysconf(_SC_NPROCESSORS_ONLN);
+	unsigned r[12] = { 0 }, a = 0, b = 0, c = 0, d = 0, sig = 0, family, model;
+	char vendor[13] = "", brand[49] = "", hypervisor[13] = "";
+
+	__get_cpuid(0, &a, &r[0], &r[2], &r[1]);
+	memcpy(vendor, r, 12);
+	__get_cpuid(1, &sig, &b, &c, &d);
+	family = (sig >> 8) & 0xf;
+	model = (sig >> 4) & 0xf;
+	if (family == 0xf)
+		family += (sig >> 20) & 0xff;
+	if (family == 6 || family >= 0xf)
+		model |= ((sig >> 16) & 0xf) << 4;
+	if (c & 1u << 31) {
+		__cpuid(0x40000000, a, r[0], r[1], r[2]);
+		memcpy(hypervisor, r, 12);
+	}
+	if ((unsigned)__get_cpuid_max(0x80000000, NULL) >= 0x80000004) {
+		for (unsigned i = 0; i < 3; i++)
+			__cpuid(0x80000002 + i, r[4 * i], r[4 * i + 1],
+				r[4 * i + 2], r[4 * i + 3]);
+		memcpy(brand, r, 48);
+	}
+	printf(" * cpu      %s, family %u, model %u, stepping %u\n", vendor,
+	       family, model, sig & 0xf);
+	printf(" *          \"%s\"\n", brand + strspn(brand, " "));
+	printf(" *          %ld CPUs online%s%s\n", online,
+	       hypervisor[0] ? "; a guest of the hypervisor " : "", hypervisor);
+}
+#else
+/* The value of the first line of /proc/cpuinfo that starts with key, in
+ * buf; "" when there is none. */
+static const char *cpuinfo(const char *key, char *buf, size_t size)
+{
+	FILE *f = fopen("/proc/cpuinfo", "r");
+	char line[256];
+
+	buf[0] = '\0';
+	while (f && fgets(line, sizeof line, f)) {
+		char *colon = strchr(line, ':');
+
+		if (colon && strncmp(line, key, strlen(key)) == 0) {
+			colon += strspn(colon + 1, " \t") + 1;
+			colon[strcspn(colon, "\n")] = '\0';
+			snprintf(buf, size, "%s", colon);
+			break;
+		}
+	}
+	if (f)
+		fclose(f);
+	return buf;
+}
+
+static void print_cpu(void)
+{
+	char buf[3][128];
+
+	printf(" * cpu      \"%s\"; implementer %s, part %s; %ld CPUs online\n",
+	       cpuinfo("model name", buf[0], sizeof buf[0]),
+	       cpuinfo("CPU implementer", buf[1], sizeof buf[1]),
+	       cpuinfo("CPU part", buf[2], sizeof buf[2]),
+	       sysconf(_SC_NPROCESSORS_ONLN));
+}
+#endif
+
+/* The CPU this process is pinned to, in buf, or how many it may use. */
+static const char *pinning(char *buf, size_t size)
+{
+	snprintf(buf, size, "not known to be pinned to one CPU");
+#if defined(__linux__) && defined(CPU_COUNT)
+	{
+		cpu_set_t set;
+
+		if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 1)
+			snprintf(buf, size, "not pinned: any of %d CPUs",
+				 CPU_COUNT(&set));
+		else if (CPU_COUNT(&set) == 1)
+			for (size_t i = 0; i < CPU_SETSIZE; i++)
+				if (CPU_ISSET(i, &set))
+					snprintf(buf, size, "pinned to CPU %zu", i);
+	}
+#endif
+	return buf;
+}
+
+/* The name of the table of this kind of CPU, in buf: its maker's and its
+ * widest vector instructions'. */
+static const char *kind(char *buf, size_t size)
+{
+	unsigned have = cpu_features();
+
+	snprintf(buf, size, "%s_%s",
+		 have & CPU_INTEL ? "intel" : have & CPU_AMD ? "amd" : "other",
+		 have & CPU_AVX512F ? "avx512" : have & CPU_AVX2 ? "avx2" :
+		 have & CPU_NEON ? "neon" : all_engines()[0]->width > 1 ? "sse2" :
+		 "scalar");
+	return buf;
+}
+
+/* The speed table of the n engines timed, as lib/lanes_speeds.h holds
+ * it; 1 when the order by speed is not one lanes.c may use. */
+static int print_table(struct item *items, int n, double *clocks, int nclocks,
+		       double load)
+{
+	const char *transform = "?";
+	char pinned[64], date[32], name[32];
+	time_t now = time(NULL);
+	double hz = median(clocks, nclocks);
+	int bad = 0;
+
+	for (int i = 0; i < TRANSFORMS; i++)
+		if (transforms[i].blocks == transform_in_use())
+			transform = transforms[i].name;
+	strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", gmtime(&now));
+	qsort(items, (size_t)n, sizeof items[0], by_speed);
+
+	kind(name, sizeof name);
+	printf("/* %s: printed by bench/lanes_bench --table\n", name);
+	print_cpu();
+	printf(" * clock    %.2f GHz: the median of %d chains of dependent adds "
+	       "(%.2f-%.2f)\n", hz / 1e9, nclocks, clocks[0] / 1e9,
+	       clocks[nclocks - 1] / 1e9);
+	printf(" * date     %s\n", date);
+	printf(" * compiler %s; CFLAGS %s\n", COMPILER, BUILD_CFLAGS);
+	printf(" * method   %d series %d s apart, each of %d rounds after one to warm up,\n"
+	       " *          each engine once a round, in turns, over 1 MiB a lane (64\n"
+	       " *          passes over 16 KiB); a row's MB/s, of all lanes by this\n"
+	       " *          thread's CPU time, is the median of its series' medians,\n"
+	       " *          and their range follows it\n",
+	       TABLE_SERIES, PAUSE, TABLE_RUNS);
+	printf(" * core     %s\n", pinning(pinned, sizeof pinned));
+	printf(" * load     %.2f before, %.2f after (the machine's, over a minute)\n",
+	       load, first_number("/proc/loadavg"));
+	printf(" * scalar   md5_blocks, which runs md5.c's %s transform here */\n",
+	       transform);
+	printf("static const struct md5_engine *const %s[] = {\n", name);
+	for (int i = 0; i < n; i++) {
+		struct item *it = &items[i];
+
+		printf("\tROW(%s, %.0f),\t/* %.0f-%.0f */\n", it->name, it->mbs,
+		       it->series[0], it->series[TABLE_SERIES - 1]);
+		if (i + 1 < n && (items[i + 1].engine->needs & ~it->engine->needs)) {
+			fprintf(stderr, "lanes_bench: %s is faster than %s, which "
+				"needs more of the CPU: lanes.c cannot use "
+				"this order\n", it->name, items[i + 1].name);
+			bad = 1;
+		}
+	}
+	printf("\tNULL,\n};\n");
+	if (md5_engines() == all_engines())
+		fprintf(stderr, "lanes_bench: lanes.c has no table for this kind "
+			"of CPU (%s): table() there would choose it\n", name);
+	if (load >= 1)
+		fprintf(stderr, "lanes_bench: the machine's load was %.2f: other "
+			"work slows the wide engines most; run again when it is "
+			"idle\n", load);
+	if (strncmp(pinned, "pinned", 6) != 0)
+		fprintf(stderr, "lanes_bench: %s; taskset -c 0 gives steadier "
+			"figures\n", pinned);
+	return bad;
 }
 
 int main(int argc, char **argv)
@@ -133,14 +373,20 @@ int main(int argc, char **argv)
 	struct item items[MAX_ITEMS];
 	size_t stagger = LINE, size;
 	unsigned widest = 1;
-	double hz, base = 0;
+	double clocks[TABLE_SERIES + 1], hz, base = 0;
+	double load = first_number("/proc/loadavg");
+	int n, table = 0, series, runs, nclocks = 0;
 	uint8_t *data;
-	int n;
 
-	for (int i = 1; i < argc; i++)
+	for (int i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "-a") == 0)
 			stagger = 0;
-	n = choose(items, argc, argv);
+		if (strcmp(argv[i], "--table") == 0)
+			table = 1;
+	}
+	series = table ? TABLE_SERIES : 1;
+	runs = table ? TABLE_RUNS : RUNS;
+	n = choose(items, argc, argv, table);
 	for (int i = 0; i < n; i++)
 		widest = items[i].width > widest ? items[i].width : widest;
 	size = (size_t)widest * (BUFFER + LINE);
@@ -148,30 +394,44 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < size; i++)
 		data[i] = (uint8_t)(i * 2654435761u >> 13);
 
-	hz = clock_hz();
-	for (int r = -1; r < RUNS; r++)
-		for (int i = 0; i < n; i++) {
-			double t = time_item(&items[i], data, stagger);
+	/* Each round starts one further along, so that none always follows
+	 * the same one; the clock before each series and after the last. */
+	for (int k = 0; k < series; k++) {
+		if (k > 0)
+			sleep(PAUSE);
+		clocks[nclocks++] = clock_hz();
+		for (int r = -1; r < runs; r++)
+			for (int j = 0; j < n; j++) {
+				int i = (j + r + 1) % n;
+				double t = time_item(&items[i], data, stagger);
 
-			if (r >= 0)
-				items[i].t[r] = t;
-		}
-	hz = (hz + clock_hz()) / 2;
+				if (r >= 0)
+					items[i].t[r] = t;
+			}
+		for (int i = 0; i < n; i++)
+			items[i].series[k] = (double)items[i].width * PER_LANE /
+					     median(items[i].t, runs) / 1e6;
+	}
+	clocks[nclocks++] = clock_hz();
+	for (int i = 0; i < n; i++)
+		items[i].mbs = median(items[i].series, series);
+	if (table) {
+		free(data);
+		return print_table(items, n, clocks, nclocks, load);
+	}
+	hz = median(clocks, nclocks);
 
 	printf("clock %.2f GHz (a chain of dependent adds)\n", hz / 1e9);
 	printf("%-12s %5s %8s %8s %9s %11s %8s\n", "", "lanes", "MB/s", "best",
 	       "cycles/B", "cycles/step", "x scalar");
 	for (int i = 0; i < n; i++) {
 		struct item *it = &items[i];
-		double bytes = (double)it->width * PER_LANE, med, mbs;
+		double bytes = (double)it->width * PER_LANE, mbs = it->mbs;
+		double med = bytes / mbs / 1e6;
 
 		if (i == 0 || (it->engine && !items[i - 1].engine))
 			puts(it->engine ? "engines (lanes.h)" :
 			     "one stream: md5.c's transforms");
-
-		qsort(it->t, RUNS, sizeof it->t[0], by_value);
-		med = it->t[RUNS / 2];
-		mbs = bytes / med / 1e6;
 		if (i == 0)
 			base = mbs;
 		if (it->transform)

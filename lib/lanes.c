@@ -120,8 +120,9 @@ INLINE v16 avx512_round(int i, v16 t, v16 b, v16 c, v16 d)
 X86_ZIP(avx512, __m512i, _mm512_)
 #include "lanes_engine.h"
 
-/* Each is the fastest for some number of busy streams on some CPU (the
- * speed tables below, and README). */
+/* Each is the one chosen for some number of busy streams on some CPU:
+ * by the speed tables (lanes_speeds.h), or sse2x2 and sse2 where there is
+ * no AVX2. */
 #define T512 __attribute__((target("avx512f")))
 ENGINE(avx512x2, avx512, 2, CPU_AVX512F | CPU_AVX2, T512)
 ENGINE(avx512, avx512, 1, CPU_AVX512F | CPU_AVX2, T512)
@@ -168,42 +169,24 @@ ENGINE(neon, neon, 1, CPU_NEON, )
 
 #endif
 
-/* The speed tables: for each kind of CPU with figures, its engines with
- * the MB/s each hashed with every lane busy, fastest first; each needs all
- * the features of those after it, so the ones a CPU runs are a tail. */
+/* The speed tables (lanes_speeds.h, as bench/lanes_bench --table prints
+ * them): for each kind of CPU with figures, its engines with the MB/s each
+ * hashes with every lane busy, on one core.  Measured, not modelled: how
+ * the engines compare differs from one kind of CPU to another (the ports
+ * for wide vectors, the cycles of a vector rotate), and only running them
+ * tells.  Only the ratios within a table count, so a table holds the
+ * figures of one run, which its block tells of.  Fastest first, so that
+ * the first engine a CPU runs is its fastest (md5_engine_pick); each
+ * needs all the features of those after it, so that the ones a CPU runs
+ * are a tail (md5_engines), which lanes_bench checks of what it measured.
+ * Another kind of CPU gets a table by adding what lanes_bench prints there
+ * and a line in table() below. */
 #define ROW(name, speed)                                                      \
 	&(const struct md5_engine){ #name, name##_lanes, name##_blocks,       \
 				    name##_needs, speed }
 
 #if defined(X86_ENGINES) && !defined(MD5_LANES_SMALL)
-/* Intel with AVX-512: a Xeon of family 6, model 207 (2 cores of a KVM
- * guest shared with other builds; 2.4-2.9 GHz by a chain of dependent
- * adds), bench/lanes_bench on one core (taskset), gcc 12 -O2: the median
- * of 30 runs' medians over ten minutes, 2026-12-01.  scalar is
- * md5_blocks, which runs md5.c's AVX-512VL transform there. */
-static const struct md5_engine *const intel_avx512[] = {
-	ROW(avx512x2, 10866),
-	ROW(avx512, 10150),
-	ROW(avx2x2, 5298),
-	ROW(avx2, 3512),
-	ROW(sse2x2, 2742),
-	ROW(sse2, 1778),
-	ROW(scalar, 666),
-	NULL,
-};
-
-/* AMD without AVX-512: an EPYC (2 cores of a KVM guest, 2.7 GHz),
- * bench/lanes_bench on one core, medians of 5 runs, 2026-12-01: README's
- * figures of the engines before the template kept only their state in
- * registers, and of 1 MiB a lane streamed from memory. */
-static const struct md5_engine *const amd_avx2[] = {
-	ROW(avx2x2, 3073),
-	ROW(avx2, 2493),
-	ROW(sse2x2, 2143),
-	ROW(sse2, 1782),
-	ROW(scalar, 620),
-	NULL,
-};
+#include "lanes_speeds.h"
 #endif
 
 /* No figures (other CPUs: Intel without AVX-512, AMD with it, AArch64):
@@ -227,28 +210,35 @@ static const struct md5_engine *const unmeasured[] = {
 	ROW(scalar, W1), NULL,
 };
 
-/* The table of this kind of CPU.  The small build's has sse2 and scalar
- * only, and needs no probe. */
-static const struct md5_engine *const *table(void)
+/* The table of a CPU with the features have. */
+static const struct md5_engine *const *table(unsigned have)
 {
 #if defined(X86_ENGINES) && !defined(MD5_LANES_SMALL)
-	unsigned have = cpu_features();
-
 	if ((have & CPU_INTEL) && (have & CPU_AVX512F))
 		return intel_avx512;
 	if ((have & CPU_AMD) && !(have & CPU_AVX512F))
 		return amd_avx2;
+#else
+	(void)have;
 #endif
 	return unmeasured;
 }
 
-const struct md5_engine *const *md5_engines(void)
+const struct md5_engine *const *md5_engines_of(unsigned have)
 {
-	const struct md5_engine *const *e = table();
+	const struct md5_engine *const *e = table(have);
 
-	while ((*e)->needs && ((*e)->needs & ~cpu_features()))
+	while ((*e)->needs && ((*e)->needs & ~have))
 		e++;
 	return e;
+}
+
+/* unmeasured lists every engine of the build, so where its first needs
+ * nothing of the CPU none does, there is no table of figures to choose
+ * and nothing is probed (the small build: sse2 and scalar). */
+const struct md5_engine *const *md5_engines(void)
+{
+	return md5_engines_of(unmeasured[0]->needs ? cpu_features() : 0);
 }
 
 const struct md5_engine *md5_engine_pick(const char *name)

@@ -30,7 +30,7 @@ struct md5_engine {
 		       size_t nblocks);
 	unsigned needs;		/* the CPU features it needs (lanes.c) */
 	unsigned speed;		/* MB/s with every lane busy, one core,
-				 * measured: lanes.c says where */
+				 * measured: lanes_speeds.h says where */
 };
 
 /* The fastest engine this CPU runs, or the one called name (NULL when that
@@ -42,6 +42,12 @@ const struct md5_engine *md5_engine_pick(const char *name);
 /* All engines this CPU runs, fastest first, NULL-terminated; "scalar"
  * (width 1, md5_blocks) is always among them. */
 const struct md5_engine *const *md5_engines(void);
+
+/* The same for a CPU with the features have (cpu.h's mask, CPU_INTEL or
+ * CPU_AMD among them), whatever this one has: md5_engines() is
+ * md5_engines_of(cpu_features()).  For tests and benchmarks, which look at
+ * the tables of other kinds of CPU; the engines need not run here. */
+const struct md5_engine *const *md5_engines_of(unsigned have);
 
 /* For n busy streams (n >= 1) to be hashed with the engines e
  * (NULL-terminated, as md5_engines() gives, or a one-engine list), the

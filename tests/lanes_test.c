@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cpu.h"
 #include "lanes.h"
 #include "md5.h"
 #include "md5_steps.h"
@@ -345,7 +346,8 @@ static void test_choice_figures(void)
 	static const struct md5_engine w1 = { "w1", 1, NULL, 0, 700 };
 	static const struct md5_engine *const slow32[] = { &w16, &w32, &w8, &w4, &w1, NULL };
 	static const struct md5_engine *const one[] = { &w8, NULL };
-	/* README's figures of an AMD EPYC without AVX-512. */
+	/* An AMD EPYC's figures of the engines before the lane template
+	 * (README, issue 25): every width wins for some number of streams. */
 	static const struct md5_engine a16 = { "avx2x2", 16, NULL, 0, 3073 };
 	static const struct md5_engine a8 = { "avx2", 8, NULL, 0, 2493 };
 	static const struct md5_engine s8 = { "sse2x2", 8, NULL, 0, 2143 };
@@ -363,24 +365,80 @@ static void test_choice_figures(void)
 	   "figures: 32 lanes slower per stream than 16 are never run; width 16");
 	ok(alone && md5_lanes_width(one) == 8,
 	   "figures: a one-engine list gives that engine, and its width");
-	check_choice("figures of an AMD EPYC", epyc, 32);
+	check_choice("an AMD EPYC's figures of before", epyc, 32);
 	ok(md5_engine_for(epyc, 1) == &s1 && md5_engine_for(epyc, 4) == &s4 &&
 	   md5_engine_for(epyc, 8) == &a8 && md5_engine_for(epyc, 16) == &a16 &&
 	   md5_lanes_width(epyc) == 16,
-	   "figures of an AMD EPYC: scalar for 1, sse2 for 4, avx2 for 8, "
-	   "avx2x2 for 16 and width 16");
+	   "an AMD EPYC's figures of before: scalar for 1, sse2 for 4, avx2 "
+	   "for 8, avx2x2 for 16 and width 16");
 	ok(md5_engine_for(epyc, 0) == NULL, "md5_engine_for of 0 streams is NULL");
 }
 
-/* This CPU's engines: fastest first, each with a speed, and the choice. */
+/* The calls md5_engine_for plans for 1 to MD5_LANES_MAX streams, one
+ * after another on the rest, as a comment: "avx2x2+scalar" for two. */
+static void print_plan(const char *what, const struct md5_engine *const *e)
+{
+	printf("# %s: md5_lanes_width %u; for 1..%u streams:", what,
+	       md5_lanes_width(e), MD5_LANES_MAX);
+	for (unsigned n = 1; n <= MD5_LANES_MAX; n++) {
+		for (unsigned m = n; m > 0; ) {
+			const struct md5_engine *x = md5_engine_for(e, m);
+
+			printf("%s%s", m == n ? " " : "+", x->name);
+			m = m > x->width ? m - x->width : 0;
+		}
+	}
+	putchar('\n');
+}
+
+/* A table of engines (md5_engines_of): speeds, fastest first; each
+ * engine needs all the features of those after it, so that what a CPU
+ * runs is a tail; the choice; and for no count of streams calls slower
+ * than those of any one engine that hold them, as the AMD table of before
+ * planned for 9 and 25 (issue 25). */
+static void test_table(const char *what, const struct md5_engine *const *e)
+{
+	int sorted = 1, tail = 1, one = 1;
+
+	for (const struct md5_engine *const *f = e; *f; f++) {
+		sorted &= (*f)->speed > 0 && (!f[1] || f[1]->speed <= (*f)->speed);
+		tail &= !f[1] || !(f[1]->needs & ~(*f)->needs);
+	}
+	ok(sorted, "%s: speeds, fastest first", what);
+	ok(tail, "%s: each engine needs all that those after it need", what);
+	check_choice(what, e, MD5_LANES_MAX);
+	for (unsigned n = 1; n <= MD5_LANES_MAX; n++)
+		for (const struct md5_engine *const *f = e; *f; f++) {
+			unsigned calls = (n + (*f)->width - 1) / (*f)->width;
+
+			one &= planned_time(e, n) <= calls * call_time(*f) * (1 + 1e-6);
+		}
+	ok(one, "%s: for no count of streams (9, 17, 25 among them) calls "
+	   "slower than those of any one engine", what);
+	print_plan(what, e);
+}
+
+/* The table of every kind of CPU with figures (lanes_speeds.h), and that
+ * of the other kinds with every feature: all the engines of the build. */
+static void test_tables(void)
+{
+	static const struct {
+		const char *name;
+		unsigned have;
+	} kind[] = {
+		{ "intel_avx512", CPU_INTEL | CPU_AVX2 | CPU_AVX512F | CPU_AVX512VL },
+		{ "amd_avx2", CPU_AMD | CPU_AVX2 },
+		{ "unmeasured", CPU_AVX2 | CPU_AVX512F | CPU_AVX512VL | CPU_NEON },
+	};
+
+	for (size_t i = 0; i < sizeof kind / sizeof kind[0]; i++)
+		test_table(kind[i].name, md5_engines_of(kind[i].have));
+}
+
+/* This CPU's engines: a table, and each one alone. */
 static void test_choice(const struct md5_engine *const *all)
 {
-	int sorted = 1;
-
-	for (const struct md5_engine *const *e = all; *e; e++)
-		sorted &= (*e)->speed > 0 && (!e[1] || e[1]->speed <= (*e)->speed);
-	ok(sorted, "md5_engines() has speeds, fastest first");
-	check_choice("this CPU's engines", all, MD5_LANES_MAX);
+	test_table("this CPU's engines", all);
 	for (const struct md5_engine *const *e = all; *e; e++) {
 		const struct md5_engine *one[] = { *e, NULL };
 		int alone = 1;
@@ -391,10 +449,6 @@ static void test_choice(const struct md5_engine *const *all)
 		   "md5_engine_for of %s alone is %s; width %u", (*e)->name,
 		   (*e)->name, (*e)->width);
 	}
-	printf("# md5_lanes_width %u; for 1..32 streams:", md5_lanes_width(all));
-	for (unsigned n = 1; n <= MD5_LANES_MAX; n++)
-		printf(" %s", md5_engine_for(all, n)->name);
-	putchar('\n');
 }
 
 int main(void)
@@ -423,6 +477,7 @@ int main(void)
 	}
 	ok(scalar, "the scalar engine is always there");
 	test_choice_figures();
+	test_tables();
 	test_choice(all);
 
 	for (const struct md5_engine *const *e = all; *e; e++) {

@@ -1,0 +1,55 @@
+/* lanes_speeds.h - the speed tables of lanes.c, one for each kind of CPU
+ * with figures: the MB/s of each engine with every lane busy on one core,
+ * fastest first, and where, when and how they were measured.  Generated:
+ * each table is what bench/lanes_bench --table printed on a CPU of its
+ * kind, pinned to one core (taskset -c 0), unless its block says
+ * otherwise.  Refresh a table by running that there again, on a machine
+ * otherwise idle, and putting what it prints in place of the table, not
+ * by editing its figures.  Included by lanes.c alone, which defines ROW
+ * and chooses the table of a CPU. */
+
+/* intel_avx512: printed by bench/lanes_bench --table
+ * cpu      GenuineIntel, family 6, model 207, stepping 2
+ *          "Intel(R) Xeon(R) Processor"
+ *          2 CPUs online; a guest of the hypervisor KVMKVMKVM
+ * clock    2.60 GHz: the median of 10 chains of dependent adds (2.45-2.73)
+ * date     2026-12-02 01:26 UTC
+ * compiler gcc 12.2.0; CFLAGS -O2 -g
+ * method   9 series 5 s apart, each of 21 rounds after one to warm up,
+ *          each engine once a round, in turns, over 1 MiB a lane (64
+ *          passes over 16 KiB); a row's MB/s, of all lanes by this
+ *          thread's CPU time, is the median of its series' medians,
+ *          and their range follows it
+ * core     pinned to CPU 0
+ * load     0.29 before, 0.20 after (the machine's, over a minute)
+ * scalar   md5_blocks, which runs md5.c's avx512vl transform here */
+static const struct md5_engine *const intel_avx512[] = {
+	ROW(avx512x2, 10796),	/* 8904-11476 */
+	ROW(avx512, 9919),	/* 8903-10631 */
+	ROW(avx2x2, 5247),	/* 3799-5538 */
+	ROW(avx2, 3327),	/* 3206-3554 */
+	ROW(sse2x2, 2702),	/* 1746-2845 */
+	ROW(sse2, 1687),	/* 1625-1808 */
+	ROW(scalar, 642),	/* 614-686 */
+	NULL,
+};
+
+/* amd_avx2: reported in issue 25, not printed by bench/lanes_bench --table
+ * cpu      an AMD EPYC (Zen 3)
+ *          2 vCPUs; a KVM guest
+ * clock    not reported
+ * date     2026-12-01
+ * compiler not reported
+ * method   measured by bench/lanes_bench with today's engines (the lane
+ *          template's) on that machine, as issue 25 reports it; how many
+ *          runs it does not say.  Not measured again here, for want of an
+ *          AMD machine: what lanes_bench --table prints on one replaces
+ *          this table whole */
+static const struct md5_engine *const amd_avx2[] = {
+	ROW(avx2x2, 5188),
+	ROW(avx2, 3620),
+	ROW(sse2x2, 2205),
+	ROW(sse2, 1765),
+	ROW(scalar, 645),
+	NULL,
+};
