@@ -307,7 +307,7 @@ static void check_lines(struct check_run *c, struct list *l)
 	struct list_jobs lj = { .check = c, .list = l };
 	struct job_source src = { next_line, format_line, account_line, &lj, 0 };
 
-	run_jobs(c->sched, &src);
+	schedule_run(c->sched, &src);
 }
 
 static void warn_count(const char *prog, uintmax_t n, const char *one, const char *many)
@@ -385,5 +385,14 @@ bool check_list(struct check_run *c, const char *name)
 		ok = summarize(c, &l);
 	}
 	list_in_free(&l.in);
+	return ok;
+}
+
+bool check_lists(struct check_run *c, char *const *names, size_t n)
+{
+	bool ok = true;
+
+	for (size_t i = 0; i < n; i++)
+		ok &= check_list(c, names[i]);
 	return ok;
 }

@@ -55,4 +55,8 @@ struct check_run {
  * strict) a bad line.  Exits on "memory exhausted". */
 bool check_list(struct check_run *c, const char *name);
 
+/* Verify each of the n lists names, in turn, as check_list does; false
+ * when any fails. */
+bool check_lists(struct check_run *c, char *const *names, size_t n);
+
 #endif

@@ -22,6 +22,7 @@
 #include "batches.h"
 #include "disk.h"
 #include "jobs.h"
+#include "route.h"
 
 /* What a hasher needs of the run. */
 struct hasher_plan {

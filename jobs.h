@@ -5,7 +5,8 @@
  * line of a checksum list) becomes a job; a scheduler hashes jobs, one by
  * one or many at once (schedule.h); the job's output is recorded and
  * written in input order.  The first and the last step are a job source's
- * callbacks; struct schedule is how the command asks for the middle one. */
+ * callbacks; struct schedule (schedule.h) is how the command asks for
+ * the middle one. */
 #ifndef JOBS_H
 #define JOBS_H
 
@@ -17,7 +18,6 @@
 #include "md5.h"
 #include "out.h"
 #include "record.h"
-#include "route.h"
 
 /* One file to hash and, once hashed, what came of it. */
 struct job {
@@ -45,19 +45,6 @@ struct job_source {
 	void (*account)(void *ctx, const struct job *j);
 	void *ctx;
 	size_t count;		/* how many jobs next makes, when known; else 0 */
-};
-
-/* How to hash, decided once for the run. */
-struct schedule {
-	/* Lane engines to choose from, NULL-terminated (lanes.h).  NULL:
-	 * one by one. */
-	const struct md5_engine *const *engines;
-	unsigned threads;	/* -j N: hash in exactly N threads, started at
-				 * once; 0: in as many as pay (parallel.h) */
-	enum disk_choice disk;
-	bool stdin_closed;	/* "-" fails with EBADF (see main) */
-	struct out *out;	/* where lines go, in input order */
-	const char *prog;	/* for messages */
 };
 
 #endif

@@ -300,33 +300,6 @@ static int parse_options(int argc, char **argv, const char *prog,
 	return o.ind;
 }
 
-static bool check_lists(struct check_run *c, char **names, size_t n)
-{
-	bool ok = true;
-
-	for (size_t i = 0; i < n; i++)
-		ok &= check_list(c, names[i]);
-	return ok;
-}
-
-/* The lane engines for hashing many files: all that this CPU runs, or
- * only the one that MD5SUM_ENGINE names (for tests and benchmarks). */
-static const struct md5_engine *const *choose_engines(const char *prog)
-{
-	static const struct md5_engine *named[2];
-	const char *name = getenv("MD5SUM_ENGINE");
-
-	if (!name || !*name)
-		return md5_engines();
-	named[0] = md5_engine_pick(name);
-	if (!named[0]) {
-		complain(prog, "MD5SUM_ENGINE: no engine '", name, "' on this machine",
-			 (char *)NULL);
-		exit(EXIT_FAILURE);
-	}
-	return named;
-}
-
 /* Close standard input when it was read, and standard output; false
  * when that reveals an error. */
 static bool finish(const char *prog, struct out *out, bool read_stdin,
@@ -384,16 +357,14 @@ int main(int argc, char **argv)
 	char **names = first < argc ? argv + first : just_stdin;
 	size_t n = first < argc ? (size_t)(argc - first) : 1;
 	struct out out;
-	struct schedule s = { .stdin_closed = stdin_closed, .out = &out, .prog = prog,
-			      .threads = opt.jobs, .disk = opt.disk };
+	struct schedule s = schedule_for(&(struct schedule_asked){ .threads = opt.jobs,
+					 .disk = opt.disk, .many = opt.check || n > 1,
+					 .stdin_closed = stdin_closed }, &out, prog);
 	bool ok;
 
-	/* One file is hashed by the plain path; more, or a list, in lanes. */
-	if (opt.check || n > 1 || opt.jobs > 0)
-		s.engines = choose_engines(prog);
 	out_init(&out, STDOUT_FILENO, opt.zero);
 	if (opt.progress) {
-		run_prepare(&s);
+		schedule_prepare(&s);
 		progress_start(&(struct progress_plan){ .check = opt.check,
 							.names = names, .count = n });
 	}

@@ -3,18 +3,15 @@
 #include <stdatomic.h>
 #include <limits.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "monotime.h"
 #include "out.h"
 #include "term.h"
 
 static int_least64_t now_ms(void)
 {
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (int_least64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+	return (int_least64_t)(monotime_us() / 1000);
 }
 
 /* Everything in buf is whole lines: mark them so, and when they begin to

@@ -204,12 +204,12 @@ static void plan_run(struct run *r, const struct schedule *s)
 	r->want = s->threads ? s->threads : cpus_usable();
 	r->plan = (struct hasher_plan){ .engines = s->engines, .disk = s->disk,
 					.stdin_closed = s->stdin_closed,
-					.read_ahead = s->threads != 1,
+					.read_ahead = s->read_ahead,
 					.others_hold = run_holds_files, .run = r };
 	share_descriptors(r);
 }
 
-bool run_parallel(const struct schedule *s, const struct job_source *src)
+bool parallel_run(const struct schedule *s, const struct job_source *src)
 {
 	struct run r = { .count = src->count };
 	struct thread self = { .run = &r };

@@ -14,15 +14,15 @@
 
 #include <stdbool.h>
 
-#include "jobs.h"
+#include "schedule.h"
 
 /* The descriptors a run asks to have free (fds_free), the soft limit
  * raised for them if need be. */
 enum { PARALLEL_FDS_WANTED = 4096 };
 
 /* Hash every job of src and write its output, in input order, as
- * run_jobs does (schedule.h); false, having taken no job, when there is
+ * schedule_run does (schedule.h); false, having taken no job, when there is
  * no memory for even one thread's lanes. */
-bool run_parallel(const struct schedule *s, const struct job_source *src);
+bool parallel_run(const struct schedule *s, const struct job_source *src);
 
 #endif

@@ -23,6 +23,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "grow.h"
 #include "progress.h"
 #include "quote.h"
 #include "spawn.h"
@@ -37,7 +38,7 @@ static atomic_uint_fast64_t bytes_read, files_done, list_offset;
 /* What the reporting thread says, for the drawing thread. */
 static pthread_mutex_t seen_lock = PTHREAD_MUTEX_INITIALIZER;
 static char *waiting;		/* a copy of the name waited for, or NULL */
-static size_t waiting_size;	/* bytes malloc'd at waiting */
+static size_t waiting_size;	/* bytes at waiting (grow.h) */
 static size_t lists_begun;
 static uint64_t list_size;	/* of the current list; 0: not known */
 static struct timespec list_began;
@@ -69,15 +70,11 @@ void progress_waiting_for(const char *name)
 		return;
 	n = name ? strlen(name) + 1 : 1;
 	pthread_mutex_lock(&seen_lock);
-	/* Not realloc, which the static build would have for this alone. */
-	if (n > waiting_size) {
-		free(waiting);
-		waiting = malloc(n);
-		waiting_size = waiting ? n : 0;
-	}
 	/* Out of memory, the line shows no name: it must not end the run. */
-	if (waiting)
+	if (grow(&waiting, &waiting_size, 0, n))
 		memcpy(waiting, name ? name : "", n);
+	else if (waiting)
+		waiting[0] = '\0';
 	pthread_mutex_unlock(&seen_lock);
 }
 
@@ -431,7 +428,7 @@ void progress_start(const struct progress_plan *p)
 	if (spawn(&drawer, draw_now_and_then, NULL) != 0)
 		return;
 	/* A thread still starting up while the run begins slows the whole
-	 * run on some machines (README, Performance): wait until it runs. */
+	 * run on some machines (doc/performance.md): wait until it runs. */
 	pthread_mutex_lock(&tick_lock);
 	while (!running)
 		pthread_cond_wait(&wake, &tick_lock);

@@ -1,4 +1,5 @@
-/* schedule.h - hashing the jobs of a source and writing their output in
+/* schedule.h - how a run is hashed, decided once: one by one, or many at
+ * once; and the hashing of a job source's jobs, their output written in
  * input order.
  *
  * One by one on the calling thread, or many at once, in the lanes of a
@@ -10,14 +11,49 @@
 #ifndef SCHEDULE_H
 #define SCHEDULE_H
 
+#include <stdbool.h>
+
 #include "jobs.h"
+#include "lanes.h"
+#include "out.h"
+#include "route.h"
+
+/* How to hash, decided once for the run. */
+struct schedule {
+	/* Lane engines to choose from, NULL-terminated (lanes.h).  NULL:
+	 * one by one. */
+	const struct md5_engine *const *engines;
+	unsigned threads;	/* -j N: hash in exactly N threads, started at
+				 * once; 0: in as many as pay (parallel.h) */
+	bool read_ahead;	/* inputs read plainly may be read on a second
+				 * thread (input.h): not with -j 1 */
+	enum disk_choice disk;
+	bool stdin_closed;	/* "-" fails with EBADF (see main) */
+	struct out *out;	/* where lines go, in input order */
+	const char *prog;	/* for messages */
+};
+
+/* What the command asks for. */
+struct schedule_asked {
+	unsigned threads;	/* -j: 0 for as many as pay */
+	enum disk_choice disk;	/* --disk */
+	bool many;		/* more than one input, or checksum lists */
+	bool stdin_closed;
+};
+
+/* The schedule of a run: one by one for a single input, else in lanes,
+ * with every engine this CPU runs, or only the one that MD5SUM_ENGINE
+ * names (for tests and benchmarks; one that this CPU does not run is an
+ * error: the program says so and exits). */
+struct schedule schedule_for(const struct schedule_asked *a, struct out *out,
+			     const char *prog);
 
 /* Grow the kernel's table of descriptors for runs of s (fds.h), while
  * the program has one thread: before it starts a thread of its own
  * (progress.h). */
-void run_prepare(const struct schedule *s);
+void schedule_prepare(const struct schedule *s);
 
 /* Take every job from src, hash it, and write its output. */
-void run_jobs(const struct schedule *s, const struct job_source *src);
+void schedule_run(const struct schedule *s, const struct job_source *src);
 
 #endif

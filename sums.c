@@ -79,6 +79,6 @@ bool print_sums(const struct sums_format *f, const struct schedule *s,
 			   .count = count, .read_stdin = read_stdin, .ok = true };
 	struct job_source src = { next_name, format_name, account_name, &n, count };
 
-	run_jobs(s, &src);
+	schedule_run(s, &src);
 	return n.ok;
 }
