@@ -215,7 +215,7 @@ static void finish_batch(struct batch *b)
 	write_finished(all);
 }
 
-void task_sized(struct task *t, uint64_t size)
+void batches_task_sized(struct task *t, uint64_t size)
 {
 	struct batches *all = t->batch->all;
 
@@ -228,7 +228,7 @@ void task_sized(struct task *t, uint64_t size)
 	}
 }
 
-void task_done(struct task *t)
+void batches_task_done(struct task *t)
 {
 	struct batch *b = t->batch;
 	struct batches *all = b->all;

@@ -6,7 +6,8 @@
  * lock, wake-up or queue operation is paid per file.  Batches are smaller
  * when files are larger, and shrink toward the end of a run whose length
  * is known, so that no thread is left with a long tail.  A job handed out
- * is a task; threads finish tasks in any order and say so (task_done).
+ * is a task; threads finish tasks in any order and say so
+ * (batches_task_done).
  * The thread that finishes a batch's last task records its output (the
  * source's format), and if it is the oldest batch not yet written, writes
  * it and the finished ones after it: no thread waits for another to
@@ -34,7 +35,7 @@ enum { FILE_COST = 16 * 1024 };
 /* A job handed out to a thread. */
 struct task {
 	struct job job;
-	uint64_t size;		/* bytes, once known: task_sized */
+	uint64_t size;		/* bytes, once known: batches_task_sized */
 	struct batch *batch;
 	atomic_bool done;
 };
@@ -70,11 +71,11 @@ struct task *batches_rest(struct cursor *c);
 size_t batches_left(struct batches *all);
 
 /* t has its result; any thread. */
-void task_done(struct task *t);
+void batches_task_done(struct task *t);
 
 /* The hashing thread has learnt t's size, which sizes the batches to come
  * until enough are finished to tell. */
-void task_sized(struct task *t, uint64_t size);
+void batches_task_sized(struct task *t, uint64_t size);
 
 /* Wait until every task before t is written, then write them and flush
  * the output, so that t can be read in its turn: standard input, or a

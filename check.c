@@ -14,7 +14,7 @@
 #include "diag.h"
 #include "errtext.h"
 #include "files.h"
-#include "listin.h"
+#include "listread.h"
 #include "msg.h"
 #include "out.h"
 #include "progress.h"
@@ -164,7 +164,7 @@ struct tally {
 struct list {
 	const char *shown;	/* as named in messages */
 	bool is_stdin;
-	struct list_in in;
+	struct listread in;
 	struct tally tally;
 };
 
@@ -252,7 +252,7 @@ struct list_jobs {
 };
 
 /* Make the next line of the list into a job; false at the end of the list,
- * on a read error, or when a line does not fit in memory (listin.h). */
+ * on a read error, or when a line does not fit in memory (listread.h). */
 static bool next_line(void *ctx, struct job *j)
 {
 	struct list_jobs *lj = ctx;
@@ -260,7 +260,7 @@ static bool next_line(void *ctx, struct job *j)
 	char *name;
 	ssize_t len;
 
-	while ((len = list_in_line(&l->in)) >= 0) {
+	while ((len = listread_line(&l->in)) >= 0) {
 		lj->read += (uintmax_t)len;
 		*j = (struct job){ .line = ++l->tally.lines, .list_end = lj->read };
 		switch (parse_check_line(l->in.line, (size_t)len, &lj->check->form, &name,
@@ -365,7 +365,7 @@ bool check_list(struct check_run *c, const char *name)
 		report_error(s->out, s->prog, name, error_text(errno));
 		return false;
 	}
-	if (!list_in_init(&l.in, fd))
+	if (!listread_init(&l.in, fd))
 		die_no_memory(s->prog);
 	c->read_stdin |= is_stdin;
 	check_lines(c, &l);
@@ -384,7 +384,7 @@ bool check_list(struct check_run *c, const char *name)
 	} else {
 		ok = summarize(c, &l);
 	}
-	list_in_free(&l.in);
+	listread_free(&l.in);
 	return ok;
 }
 

@@ -24,8 +24,8 @@
 
 #include "disk.h"
 #include "monotime.h"
-#include "input.h"
-#include "spawn.h"
+#include "stream.h"
+#include "thread.h"
 
 #ifndef MD5SUM_SMALL
 
@@ -126,11 +126,11 @@ static void hash_waiting(struct waiting *w, uint8_t *buf)
 		md5_init(&ctx);
 	/* Readers run beside helpers only, never with -j 1: reading ahead is
 	 * allowed. */
-	j->err = hash_fd_from(w->fd, &ctx, j->digest, buf, true);
+	j->err = stream_hash_fd_from(w->fd, &ctx, j->digest, buf, true);
 	if (close(w->fd) != 0 && j->err == 0)
 		j->err = errno;
 	free(w->begun);
-	task_done(w->task);
+	batches_task_done(w->task);
 }
 
 /* Whether the file's first read is one to time: not asked ahead, not
@@ -239,7 +239,7 @@ static struct disk *start_disk(struct disks *all, dev_t dev)
 	d->all = all;
 	if (!(d->buf = malloc(READ_SIZE)) || pthread_cond_init(&d->more, NULL) != 0 ||
 	    pthread_cond_init(&d->room, NULL) != 0 ||
-	    spawn(&d->thread, read_disk, d) != 0) {
+	    thread_start(&d->thread, read_disk, d) != 0) {
 		free(d->buf);
 		free(d);
 		return NULL;

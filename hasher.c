@@ -11,7 +11,7 @@
 
 #include "files.h"
 #include "hasher.h"
-#include "input.h"
+#include "stream.h"
 #include "lanes.h"
 #include "monotime.h"
 #include "progress.h"
@@ -129,18 +129,18 @@ void hasher_use_disks(struct hasher *h, struct disks *d)
 	h->disks = d;
 }
 
-bool hasher_busy(const struct hasher *h)
+bool hasher_has_files(const struct hasher *h)
 {
 	return h->staged > 0 || h->busy > 0;
 }
 
-bool hasher_held(const struct hasher *h)
+bool hasher_holds_open(const struct hasher *h)
 {
 	return atomic_load_explicit(&h->held, memory_order_relaxed) > 0;
 }
 
 /* The files held open changed. */
-static void tell_held(struct hasher *h)
+static void publish_held(struct hasher *h)
 {
 	atomic_store_explicit(&h->held, h->busy + h->staged, memory_order_relaxed);
 }
@@ -170,7 +170,7 @@ static void add_work(struct hasher *h, uint64_t n)
 static void finish_task(struct hasher *h, struct task *t, int err, uint64_t bytes)
 {
 	t->job.err = err;
-	task_done(t);
+	batches_task_done(t);
 	add_work(h, FILE_COST + bytes);
 }
 
@@ -266,7 +266,7 @@ static void fill_from_stage(struct hasher *h)
 /* Hash every file of the lanes and of the stage to its end. */
 static void finish_all(struct hasher *h)
 {
-	while (hasher_busy(h))
+	while (hasher_has_files(h))
 		hasher_step(h);
 }
 
@@ -280,10 +280,10 @@ static void hash_in_turn(struct hasher *h, struct task *t, int fd)
 	finish_all(h);
 	batches_wait_turn(t);
 	if (fd >= 0)
-		finish_task(h, t, hash_fd_close(fd, j->digest, h->buf,
+		finish_task(h, t, stream_hash_fd_close(fd, j->digest, h->buf,
 						h->plan.read_ahead), 0);
 	else
-		finish_task(h, t, hash_file(j->name, h->plan.stdin_closed, h->plan.read_ahead,
+		finish_task(h, t, stream_hash_file(j->name, h->plan.stdin_closed, h->plan.read_ahead,
 					      h->buf, j->digest), 0);
 }
 
@@ -295,9 +295,9 @@ static int open_when_free(struct hasher *h, const char *name)
 	int fd;
 
 	while ((fd = open_input(name)) < 0 && (errno == EMFILE || errno == ENFILE)) {
-		if (hasher_busy(h))
+		if (hasher_has_files(h))
 			hasher_step(h);	/* until a file of its own ends */
-		else if (h->plan.others_hold(h->plan.run))
+		else if (h->plan.others_hold_open(h->plan.run))
 			nanosleep(&nap, NULL);
 		else
 			break;
@@ -323,7 +323,7 @@ static void read_elsewhere(struct hasher *h, const struct lane *f, enum read_way
 		fresh = *ctx;
 	else
 		md5_init(&fresh);
-	err = hash_fd_from(f->fd, &fresh, j->digest, h->buf, h->plan.read_ahead);
+	err = stream_hash_fd_from(f->fd, &fresh, j->digest, h->buf, h->plan.read_ahead);
 	if (close(f->fd) != 0 && err == 0)
 		err = errno;
 	finish_task(h, f->task, err, f->task->size);
@@ -355,7 +355,7 @@ static void stage(struct hasher *h, struct lane f, enum read_way w)
 		(void)posix_fadvise(f.fd, 0, 0, POSIX_FADV_SEQUENTIAL);
 	h->stage[(h->stage_first + h->staged++) % (h->plan.stage + 1)] = f;
 	h->staged_bytes += (uint64_t)f.size;
-	tell_held(h);
+	publish_held(h);
 	fill_from_stage(h);
 }
 
@@ -392,7 +392,7 @@ void hasher_add(struct hasher *h, struct task *t)
 		hash_in_turn(h, t, f.fd);
 		return;
 	}
-	task_sized(t, (uint64_t)st.st_size);
+	batches_task_sized(t, (uint64_t)st.st_size);
 	f.size = st.st_size;
 	f.dev = st.st_dev;
 	f.ino = st.st_ino;
@@ -415,7 +415,7 @@ static void release_lane(struct hasher *h, unsigned l)
 {
 	h->lane[l].task = NULL;
 	h->busy--;
-	tell_held(h);
+	publish_held(h);
 }
 
 /* n bytes came into the lane, of want asked for. */

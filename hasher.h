@@ -6,7 +6,7 @@
  * lane is free, so that more reads are in flight than there are lanes.
  * Each step reads for every busy lane and compresses the blocks they all
  * have, in the engines fastest for that many lanes; a file read to its
- * end is done (task_done).  Not in lanes: a file that is not regular (a
+ * end is done (batches_task_done).  Not in lanes: a file that is not regular (a
  * pipe, a device) and standard input, read by plain reads in their turn
  * once the files before them are done (batches_wait_turn); a file whose
  * data must come from a spinning disk, handed to that disk's reader
@@ -32,11 +32,11 @@ struct hasher_plan {
 	enum disk_choice disk;
 	bool stdin_closed;	/* "-" fails with EBADF */
 	bool read_ahead;	/* inputs read plainly may be read on a second
-				 * thread (input.h): not with -j 1 */
+				 * thread (stream.h): not with -j 1 */
 	/* Whether the run holds files elsewhere that it will close: a file
 	 * that cannot be opened for want of descriptors waits for one to be
 	 * closed then, and fails only when none will be. */
-	bool (*others_hold)(void *run);
+	bool (*others_hold_open)(void *run);
 	void *run;
 };
 
@@ -63,13 +63,13 @@ unsigned hasher_room(const struct hasher *h);
 void hasher_add(struct hasher *h, struct task *t);
 
 /* Whether it holds files to hash. */
-bool hasher_busy(const struct hasher *h);
+bool hasher_has_files(const struct hasher *h);
 
 /* The work it has done: bytes read, and FILE_COST a file; any thread. */
 uint64_t hasher_work(const struct hasher *h);
 
 /* Whether it holds files open in lanes or staged for them; any thread. */
-bool hasher_held(const struct hasher *h);
+bool hasher_holds_open(const struct hasher *h);
 
 /* Read and compress once for every busy lane. */
 void hasher_step(struct hasher *h);

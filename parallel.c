@@ -12,7 +12,7 @@
 #include "monotime.h"
 #include "pace.h"
 #include "parallel.h"
-#include "spawn.h"
+#include "thread.h"
 
 /* Files a thread keeps opened ahead of its lanes, in lanes' worth, at
  * most; and all threads together, at most. */
@@ -87,10 +87,10 @@ static bool run_holds_files(void *arg)
 	struct run *r = arg;
 	unsigned started = atomic_load(&r->started);
 
-	if (hasher_held(r->self->hasher))
+	if (hasher_holds_open(r->self->hasher))
 		return true;
 	for (unsigned i = 0; i < started; i++)
-		if (hasher_held(r->helper[i].hasher))
+		if (hasher_holds_open(r->helper[i].hasher))
 			return true;
 	return r->disks && disks_held(r->disks);
 }
@@ -114,13 +114,13 @@ static void hash_tasks(struct thread *t)
 			pace(r);
 		task = NULL;
 		if (hasher_room(h) > 0)
-			task = claim ? batches_next(r->all, &t->cursor, !hasher_busy(h))
+			task = claim ? batches_next(r->all, &t->cursor, !hasher_has_files(h))
 				     : batches_rest(&t->cursor);
 		if (task) {
 			hasher_add(h, task);
 			continue;
 		}
-		if (!hasher_busy(h))
+		if (!hasher_has_files(h))
 			return;	/* none left to claim, or none it may */
 		hasher_step(h);
 		batches_tick(r->all);
@@ -167,7 +167,7 @@ static void start_helpers(struct run *r, unsigned n)
 		if (!t->hasher)
 			break;
 		hasher_use_disks(t->hasher, r->disks);
-		if (spawn(&t->id, helper_main, t) != 0) {
+		if (thread_start(&t->id, helper_main, t) != 0) {
 			hasher_free(t->hasher);
 			break;
 		}
@@ -205,7 +205,7 @@ static void plan_run(struct run *r, const struct schedule *s)
 	r->plan = (struct hasher_plan){ .engines = s->engines, .disk = s->disk,
 					.stdin_closed = s->stdin_closed,
 					.read_ahead = s->read_ahead,
-					.others_hold = run_holds_files, .run = r };
+					.others_hold_open = run_holds_files, .run = r };
 	share_descriptors(r);
 }
 

@@ -26,7 +26,7 @@
 #include "grow.h"
 #include "progress.h"
 #include "quote.h"
-#include "spawn.h"
+#include "thread.h"
 #include "statusline.h"
 #include "term.h"
 
@@ -425,7 +425,7 @@ void progress_start(const struct progress_plan *p)
 	quote_use_locale();
 	clock_gettime(CLOCK_MONOTONIC, &began);
 	list_began = began;
-	if (spawn(&drawer, draw_now_and_then, NULL) != 0)
+	if (thread_start(&drawer, draw_now_and_then, NULL) != 0)
 		return;
 	/* A thread still starting up while the run begins slows the whole
 	 * run on some machines (doc/performance.md): wait until it runs. */

@@ -20,7 +20,7 @@
  * Standard output and the exit status never depend on it.
  *
  * A leaf: it calls nothing of the command's but the leaves quote.h,
- * spawn.h, statusline.h and term.h. */
+ * thread.h, statusline.h and term.h. */
 #ifndef PROGRESS_H
 #define PROGRESS_H
 

@@ -2,7 +2,7 @@
 #include <stdlib.h>
 
 #include "fds.h"
-#include "input.h"
+#include "stream.h"
 #include "msg.h"
 #include "parallel.h"
 #include "progress.h"
@@ -50,7 +50,7 @@ static void run_one_by_one(const struct schedule *s, const struct job_source *sr
 	while (src->next(src->ctx, &j)) {
 		progress_waiting_for(j.name);
 		if (!j.bad_line)
-			j.err = hash_file(j.name, s->stdin_closed, s->read_ahead, buf,
+			j.err = stream_hash_file(j.name, s->stdin_closed, s->read_ahead, buf,
 					  j.digest);
 		src->format(src->ctx, &j, &rec);
 		record_play(&rec, s->out, s->prog);

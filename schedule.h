@@ -26,7 +26,7 @@ struct schedule {
 	unsigned threads;	/* -j N: hash in exactly N threads, started at
 				 * once; 0: in as many as pay (parallel.h) */
 	bool read_ahead;	/* inputs read plainly may be read on a second
-				 * thread (input.h): not with -j 1 */
+				 * thread (stream.h): not with -j 1 */
 	enum disk_choice disk;
 	bool stdin_closed;	/* "-" fails with EBADF (see main) */
 	struct out *out;	/* where lines go, in input order */

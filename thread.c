@@ -1,5 +1,5 @@
-/* spawn.c - threads with small stacks; see spawn.h. */
-#include "spawn.h"
+/* thread.c - threads with small stacks; see thread.h. */
+#include "thread.h"
 
 /* Our deepest stack, measured, is a message about a file (quote.c,
  * msg.c) written by a thread that hashes in a lane engine (doc/layout.md).
@@ -8,7 +8,7 @@
  * its default. */
 enum { STACK_SIZE = 64 * 1024 };
 
-int spawn(pthread_t *t, void *(*start)(void *), void *arg)
+int thread_start(pthread_t *t, void *(*start)(void *), void *arg)
 {
 	pthread_attr_t attr;
 	int err = pthread_attr_init(&attr);

@@ -1,10 +1,10 @@
-/* input.h - reading one input to its end and hashing it.
+/* stream.h - reading one input to its end and hashing it.
  *
  * Reads are retried when interrupted and otherwise end at the first
  * error, which is returned as an errno for the caller to report; nothing
  * is printed here. */
-#ifndef INPUT_H
-#define INPUT_H
+#ifndef STREAM_H
+#define STREAM_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -18,20 +18,20 @@ enum { READ_SIZE = 128 * 1024 };
  * input longer than buf is read on a second thread while this one hashes,
  * when ahead allows it (not with -j 1: one thread is one thread), the
  * process may use more than one CPU (cpus.h) and a thread can be had. */
-int hash_fd(int fd, uint8_t digest[MD5_DIGEST_LENGTH], uint8_t *buf, bool ahead);
+int stream_hash_fd(int fd, uint8_t digest[MD5_DIGEST_LENGTH], uint8_t *buf, bool ahead);
 
 /* hash_fd, continuing ctx, which holds what was read of fd before. */
-int hash_fd_from(int fd, struct md5 *ctx, uint8_t digest[MD5_DIGEST_LENGTH],
+int stream_hash_fd_from(int fd, struct md5 *ctx, uint8_t digest[MD5_DIGEST_LENGTH],
 		 uint8_t *buf, bool ahead);
 
 /* hash_fd, then close fd: 0 or the first errno of the two. */
-int hash_fd_close(int fd, uint8_t digest[MD5_DIGEST_LENGTH], uint8_t *buf,
+int stream_hash_fd_close(int fd, uint8_t digest[MD5_DIGEST_LENGTH], uint8_t *buf,
 		  bool ahead);
 
 /* Open the file called name ("-": standard input, which fails with EBADF
  * when stdin_closed), hash it as hash_fd does, and close it: 0 or an
  * errno. */
-int hash_file(const char *name, bool stdin_closed, bool ahead, uint8_t *buf,
+int stream_hash_file(const char *name, bool stdin_closed, bool ahead, uint8_t *buf,
 	      uint8_t digest[MD5_DIGEST_LENGTH]);
 
 #endif

@@ -1,17 +1,17 @@
-/* listin.h - a checksum list read a line at a time from a descriptor, as
+/* listread.h - a checksum list read a line at a time from a descriptor, as
  * GNU md5sum reads one through stdio's getline: a buffer of the file's
  * block size at a time (at most 8 KiB, as glibc's stdio), one read(2) per
  * buffer, none retried; each line whole with its newline and any NULs in
  * it, and a NUL after it.  A failed read ends the list, after the part of
  * a line read before it, as glibc's getline gives it. */
-#ifndef LISTIN_H
-#define LISTIN_H
+#ifndef LISTREAD_H
+#define LISTREAD_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <sys/types.h>
 
-struct list_in {
+struct listread {
 	int fd;
 	int err;		/* the errno of a failed read, or 0 */
 	bool eof;		/* the end was read: never read again */
@@ -22,12 +22,12 @@ struct list_in {
 };
 
 /* Read the list open at fd; false when there is no memory for it. */
-bool list_in_init(struct list_in *l, int fd);
-void list_in_free(struct list_in *l);
+bool listread_init(struct listread *l, int fd);
+void listread_free(struct listread *l);
 
 /* The next line, at l->line: its length, or -1 when there is none: at the
  * end (l->eof), after a failed read (l->err), or when it does not fit in
  * memory (neither). */
-ssize_t list_in_line(struct list_in *l);
+ssize_t listread_line(struct listread *l);
 
 #endif

@@ -1,4 +1,4 @@
-/* listin.c - checksum lists read line by line; see listin.h.  Not stdio:
+/* listread.c - checksum lists read line by line; see listread.h.  Not stdio:
  * it would take the static build over its budget. */
 #include <errno.h>
 #include <stdlib.h>
@@ -7,30 +7,30 @@
 #include <unistd.h>
 
 #include "grow.h"
-#include "listin.h"
+#include "listread.h"
 
 /* glibc's stdio buffer: the block size, below its BUFSIZ. */
 enum { BUF_MAX = 8192 };
 
-bool list_in_init(struct list_in *l, int fd)
+bool listread_init(struct listread *l, int fd)
 {
 	struct stat st;
 
-	*l = (struct list_in){ .fd = fd, .size = BUF_MAX };
+	*l = (struct listread){ .fd = fd, .size = BUF_MAX };
 	if (fstat(fd, &st) == 0 && st.st_blksize > 0 && st.st_blksize < BUF_MAX)
 		l->size = (size_t)st.st_blksize;
 	l->buf = malloc(l->size);
 	return l->buf != NULL;
 }
 
-void list_in_free(struct list_in *l)
+void listread_free(struct listread *l)
 {
 	free(l->buf);
 	free(l->line);
 }
 
 /* Refill the buffer when it is empty: false at the end or on an error. */
-static bool fill(struct list_in *l)
+static bool fill(struct listread *l)
 {
 	ssize_t n;
 
@@ -49,7 +49,7 @@ static bool fill(struct list_in *l)
 	return true;
 }
 
-ssize_t list_in_line(struct list_in *l)
+ssize_t listread_line(struct listread *l)
 {
 	size_t len = 0;
 	char *nl = NULL;

@@ -1,13 +1,13 @@
-/* spawn.h - threads with stacks of the size ours need.
+/* thread.h - threads with stacks of the size ours need.
  *
  * The default stack reserves megabytes of address space a thread, which a
  * limit on address space (ulimit -v) soon refuses; ours need far less. */
-#ifndef SPAWN_H
-#define SPAWN_H
+#ifndef THREAD_H
+#define THREAD_H
 
 #include <pthread.h>
 
 /* pthread_create with our stack size: 0, or its error. */
-int spawn(pthread_t *t, void *(*start)(void *), void *arg);
+int thread_start(pthread_t *t, void *(*start)(void *), void *arg);
 
 #endif

@@ -1,4 +1,4 @@
-/* input.c - reading one input and hashing it; see input.h. */
+/* stream.c - reading one input and hashing it; see stream.h. */
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -9,9 +9,9 @@
 
 #include "cpus.h"
 #include "files.h"
-#include "input.h"
+#include "stream.h"
 #include "progress.h"
-#include "spawn.h"
+#include "thread.h"
 
 /* Fill buf with up to size bytes from fd, as many reads as it takes; *got
  * tells how many came.  Fewer than size means the end.  0 or an errno; an
@@ -98,7 +98,7 @@ static int hash_rest_ahead(int fd, struct md5 *ctx, uint8_t *buf)
 	pthread_t reader;
 	bool last = false;
 
-	if (!a.buf[1] || spawn(&reader, read_ahead, &a) != 0) {
+	if (!a.buf[1] || thread_start(&reader, read_ahead, &a) != 0) {
 		free(a.buf[1]);
 		return hash_rest(fd, ctx, buf);
 	}
@@ -136,7 +136,7 @@ static bool second_cpu(void)
 
 /* A first buffer's worth is read plainly; only an input that fills it is
  * worth a reading thread, and only where a second CPU can run it. */
-int hash_fd_from(int fd, struct md5 *ctx, uint8_t digest[MD5_DIGEST_LENGTH],
+int stream_hash_fd_from(int fd, struct md5 *ctx, uint8_t digest[MD5_DIGEST_LENGTH],
 		 uint8_t *buf, bool ahead)
 {
 	size_t got;
@@ -154,25 +154,25 @@ int hash_fd_from(int fd, struct md5 *ctx, uint8_t digest[MD5_DIGEST_LENGTH],
 	return 0;
 }
 
-int hash_fd(int fd, uint8_t digest[MD5_DIGEST_LENGTH], uint8_t *buf, bool ahead)
+int stream_hash_fd(int fd, uint8_t digest[MD5_DIGEST_LENGTH], uint8_t *buf, bool ahead)
 {
 	struct md5 ctx;
 
 	md5_init(&ctx);
-	return hash_fd_from(fd, &ctx, digest, buf, ahead);
+	return stream_hash_fd_from(fd, &ctx, digest, buf, ahead);
 }
 
-int hash_fd_close(int fd, uint8_t digest[MD5_DIGEST_LENGTH], uint8_t *buf,
+int stream_hash_fd_close(int fd, uint8_t digest[MD5_DIGEST_LENGTH], uint8_t *buf,
 		  bool ahead)
 {
-	int err = hash_fd(fd, digest, buf, ahead);
+	int err = stream_hash_fd(fd, digest, buf, ahead);
 
 	if (close(fd) != 0 && err == 0)
 		err = errno;
 	return err;
 }
 
-int hash_file(const char *name, bool stdin_closed, bool ahead, uint8_t *buf,
+int stream_hash_file(const char *name, bool stdin_closed, bool ahead, uint8_t *buf,
 	      uint8_t digest[MD5_DIGEST_LENGTH])
 {
 	bool is_stdin = strcmp(name, "-") == 0;
@@ -185,6 +185,6 @@ int hash_file(const char *name, bool stdin_closed, bool ahead, uint8_t *buf,
 	/* Advice only: its failure (say, on a pipe) changes nothing. */
 	(void)posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
 	if (is_stdin)
-		return hash_fd(fd, digest, buf, ahead);
-	return hash_fd_close(fd, digest, buf, ahead);
+		return stream_hash_fd(fd, digest, buf, ahead);
+	return stream_hash_fd_close(fd, digest, buf, ahead);
 }
