@@ -10,7 +10,7 @@
  * run clearly slower, measured twice, is undone (its helpers finish what they hold and
  * stop), as where other programs keep the CPUs busy; one that brings
  * little more is the last; a helper must find, at the run's pace so far,
- * a measure's worth of work left.  Pure: parallel.c starts and stops the
+ * a measure's worth of work left.  Pure: schedule.c starts and stops the
  * threads. */
 #ifndef PACE_H
 #define PACE_H

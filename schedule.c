@@ -1,12 +1,25 @@
-/* schedule.c - one by one, or many at once; see schedule.h. */
+/* schedule.c - one by one, or many at once: threads that each claim and
+ * hash batches of jobs; see schedule.h. */
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 
+#include "batches.h"
+#include "cpus.h"
+#include "disk.h"
 #include "fds.h"
-#include "stream.h"
+#include "hasher.h"
+#include "monotime.h"
 #include "msg.h"
-#include "parallel.h"
+#include "pace.h"
 #include "progress.h"
 #include "schedule.h"
+#include "stream.h"
+#include "thread.h"
+
+/* The descriptors a run of many files asks to have free (fds_free), the
+ * soft limit raised for them if need be. */
+enum { FDS_WANTED = 4096 };
 
 /* The lane engines for hashing many files: all that this CPU runs, or
  * only the one that MD5SUM_ENGINE names. */
@@ -60,6 +73,242 @@ static void run_one_by_one(const struct schedule *s, const struct job_source *sr
 	record_free(&rec);
 }
 
+/* ------------------------------------------------------ many at once */
+
+/* Files a thread keeps opened ahead of its lanes, in lanes' worth, at
+ * most; and all threads together, at most. */
+enum { STAGE_LANES = 5, STAGED_MAX = 256 };
+
+/* Files waiting for a disk reader, at most: the wider the window it
+ * sorts, the fewer the seeks.  A quarter of the descriptors free go to
+ * them (share_descriptors). */
+enum { DISK_WAITING_MAX = FDS_WANTED / 4 };
+
+/* One thread that hashes, and what it holds. */
+struct thread {
+	struct run *run;
+	struct hasher *hasher;
+	struct cursor cursor;	/* in the batch it claimed last */
+	unsigned index;		/* among the helpers */
+	pthread_t id;
+};
+
+struct run {
+	const struct schedule *s;
+	struct batches *all;
+	struct hasher_plan plan;
+	unsigned want;		/* threads, the calling one included */
+	struct pace pace;	/* settled with -j: want exactly, at once */
+	struct thread *helper;	/* want - 1 of them */
+	atomic_uint started;	/* helpers started */
+	atomic_uint keep;	/* helpers that may claim jobs */
+	struct disks *disks;
+	unsigned disk_files;	/* files the disk readers may hold; 0: no
+				 * readers, files on spinning disks are read
+				 * one at a time as they come */
+	struct thread *self;	/* the calling thread's */
+	size_t count;		/* jobs in all, when the source says */
+	uint64_t began;		/* monotime_us */
+};
+
+/* Share out the descriptors free, so that a run never runs out of them
+ * where GNU's would not: half for the files the threads hold in lanes and
+ * stages (a file a thread at least: fewer threads when there are very
+ * few), a quarter for the files waiting for the disk readers (none: no
+ * readers), the rest for lists and the look-ups of device.c. */
+static void share_descriptors(struct run *r)
+{
+	struct hasher_plan *p = &r->plan;
+	unsigned free = fds_free(FDS_WANTED), hashing = free / 2, each;
+
+	if (hashing == 0)
+		hashing = 1;
+	if (r->want > hashing)
+		r->want = hashing;
+	each = hashing / r->want;
+	p->lanes = md5_lanes_width(p->engines);
+	if (p->lanes > HASHER_LANES_MAX)
+		p->lanes = HASHER_LANES_MAX;
+	if (p->lanes > each)
+		p->lanes = each;	/* fewer lanes than the engine has */
+	p->stage = STAGE_LANES * p->lanes;
+	if (p->stage > STAGED_MAX / r->want)
+		p->stage = STAGED_MAX / r->want;
+	if (p->stage > each - p->lanes)
+		p->stage = each - p->lanes;
+	r->disk_files = free / 4 < DISK_WAITING_MAX ? free / 4 : DISK_WAITING_MAX;
+	if (r->want > 1)
+		fds_make_room(r->want * (p->lanes + p->stage) + r->disk_files);
+}
+
+/* Whether a thread or a disk reader holds files that it will close: a
+ * file that could not be opened for want of descriptors waits for one. */
+static bool run_holds_files(void *arg)
+{
+	struct run *r = arg;
+	unsigned started = atomic_load(&r->started);
+
+	if (hasher_holds_open(r->self->hasher))
+		return true;
+	for (unsigned i = 0; i < started; i++)
+		if (hasher_holds_open(r->helper[i].hasher))
+			return true;
+	return r->disks && disks_held(r->disks);
+}
+
+static void pace(struct run *r);
+
+/* Claim tasks and hash them until there are none left: claim while the
+ * hasher has room, waiting for the window to move only when it has
+ * nothing else to do.  A helper told to stop claims no more, and ends
+ * once it has hashed what it holds. */
+static void hash_tasks(struct thread *t)
+{
+	struct run *r = t->run;
+	struct hasher *h = t->hasher;
+	struct task *task;
+
+	for (;;) {
+		bool claim = t == r->self || t->index < atomic_load(&r->keep);
+
+		if (t == r->self)
+			pace(r);
+		task = NULL;
+		if (hasher_room(h) > 0)
+			task = claim ? batches_next(r->all, &t->cursor, !hasher_has_files(h))
+				     : batches_rest(&t->cursor);
+		if (task) {
+			hasher_add(h, task);
+			continue;
+		}
+		if (!hasher_has_files(h))
+			return;	/* none left to claim, or none it may */
+		hasher_step(h);
+		batches_tick(r->all);
+	}
+}
+
+static void *helper_main(void *arg)
+{
+	hash_tasks(arg);
+	return NULL;
+}
+
+static int64_t elapsed_us(const struct run *r)
+{
+	return (int64_t)(monotime_us() - r->began);
+}
+
+/* The work done so far: bytes read, and FILE_COST a file. */
+static uint64_t work_done(struct run *r)
+{
+	uint64_t work = hasher_work(r->self->hasher);
+	unsigned started = atomic_load(&r->started);
+
+	for (unsigned i = 0; i < started; i++)
+		work += hasher_work(r->helper[i].hasher);
+	return work + (r->disks ? disks_work(r->disks) : 0);
+}
+
+/* Start helpers up to n in all, and the disks' readers with the first:
+ * as many as can be had. */
+static void start_helpers(struct run *r, unsigned n)
+{
+	unsigned i = atomic_load(&r->started);
+
+	if (i == 0 && n > 0 && r->disk_files > 0) {
+		r->disks = disks_start(r->disk_files);
+		hasher_use_disks(r->self->hasher, r->disks);
+	}
+	atomic_store(&r->keep, n);
+	for (; i < n; i++) {
+		struct thread *t = &r->helper[i];
+
+		*t = (struct thread){ .run = r, .index = i, .hasher = hasher_new(&r->plan) };
+		if (!t->hasher)
+			break;
+		hasher_use_disks(t->hasher, r->disks);
+		if (thread_start(&t->id, helper_main, t) != 0) {
+			hasher_free(t->hasher);
+			break;
+		}
+		atomic_store(&r->started, i + 1);
+	}
+	atomic_store(&r->keep, i);
+}
+
+/* On the calling thread, now and then: the next step of adding threads
+ * (pace.h), taken. */
+static void pace(struct run *r)
+{
+	struct pace_facts f;
+	struct pace_step step;
+	size_t left;
+
+	if (r->pace.state == PACE_SETTLED)
+		return;
+	left = batches_left(r->all);
+	f = (struct pace_facts){ .now = elapsed_us(r), .work = work_done(r),
+				 .running = atomic_load(&r->started), .most = r->want - 1,
+				 .left = left, .claimed = r->count - left };
+	step = pace_next(&r->pace, &f);
+	if (step.act == PACE_START)
+		start_helpers(r, step.helpers);
+	else if (step.act == PACE_KEEP)
+		atomic_store(&r->keep, step.helpers);
+}
+
+/* The threads, lanes and descriptors of a run of s. */
+static void plan_run(struct run *r, const struct schedule *s)
+{
+	r->s = s;
+	r->want = s->threads ? s->threads : cpus_usable();
+	r->plan = (struct hasher_plan){ .engines = s->engines, .disk = s->disk,
+					.stdin_closed = s->stdin_closed,
+					.read_ahead = s->read_ahead,
+					.others_hold_open = run_holds_files, .run = r };
+	share_descriptors(r);
+}
+
+/* Hash every job of src and write its output, in input order, many at
+ * once; false, having taken no job, when there is no memory for even one
+ * thread's lanes. */
+static bool run_many_at_once(const struct schedule *s, const struct job_source *src)
+{
+	struct run r = { .count = src->count };
+	struct thread self = { .run = &r };
+
+	plan_run(&r, s);
+	r.self = &self;
+	self.hasher = hasher_new(&r.plan);
+	r.helper = calloc(r.want, sizeof *r.helper);
+	r.all = batches_new(src, r.want, s->out, s->prog);
+	if (!self.hasher || !r.helper || !r.all) {
+		hasher_free(self.hasher);
+		free(r.helper);
+		if (r.all)
+			batches_free(r.all);
+		return false;
+	}
+	r.began = monotime_us();
+	r.pace = pace_begin(s->threads > 0 || r.want == 1);
+	if (r.pace.state == PACE_SETTLED)
+		start_helpers(&r, r.want - 1);
+	hash_tasks(&self);
+	for (unsigned i = 0; i < atomic_load(&r.started); i++) {
+		pthread_join(r.helper[i].id, NULL);
+		hasher_free(r.helper[i].hasher);
+	}
+	if (r.disks)
+		disks_stop(r.disks);
+	batches_free(r.all);
+	hasher_free(self.hasher);
+	free(r.helper);
+	return true;
+}
+
+/* ------------------------------------------------------------ the run */
+
 /* The table grown to hold the descriptors that a run of many files asks
  * to have free, the soft limit raised first as the run raises it: all
  * that it holds, but on a machine of very many CPUs, where the run grows
@@ -68,12 +317,12 @@ void schedule_prepare(const struct schedule *s)
 {
 	if (!s->engines)
 		return;
-	(void)fds_free(PARALLEL_FDS_WANTED);
-	fds_make_room(PARALLEL_FDS_WANTED);
+	(void)fds_free(FDS_WANTED);
+	fds_make_room(FDS_WANTED);
 }
 
 void schedule_run(const struct schedule *s, const struct job_source *src)
 {
-	if (!s->engines || !parallel_run(s, src))
+	if (!s->engines || !run_many_at_once(s, src))
 		run_one_by_one(s, src);
 }

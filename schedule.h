@@ -3,11 +3,20 @@
  * input order.
  *
  * One by one on the calling thread, or many at once, in the lanes of a
- * SIMD engine on one thread or several (parallel.h), when the schedule
- * gives engines and memory for them can be had.  Either way each job's
- * output is recorded by the source's format and written in input order,
- * and the output is flushed before any wait for an input that may be
- * slow to come. */
+ * SIMD engine on one thread or several, when the schedule gives engines
+ * and memory for them can be had.  Either way each job's output is
+ * recorded by the source's format and written in input order, and the
+ * output is flushed before any wait for an input that may be slow to
+ * come.
+ *
+ * Many at once: every thread, the calling one included, claims batches of
+ * jobs itself (batches.h) and hashes their files side by side in the
+ * lanes of its own hasher (hasher.h); whichever thread finishes the
+ * oldest batch writes it.  Helper threads join the calling one as pace.h
+ * decides: as many as the CPUs this process may use (cpus.h), fewer when
+ * what is left would not keep them busy; with -j N, exactly N threads
+ * from the start, and with one, every input is read on the calling
+ * thread, as GNU does. */
 #ifndef SCHEDULE_H
 #define SCHEDULE_H
 
@@ -24,7 +33,7 @@ struct schedule {
 	 * one by one. */
 	const struct md5_engine *const *engines;
 	unsigned threads;	/* -j N: hash in exactly N threads, started at
-				 * once; 0: in as many as pay (parallel.h) */
+				 * once; 0: in as many as pay (pace.h) */
 	bool read_ahead;	/* inputs read plainly may be read on a second
 				 * thread (stream.h): not with -j 1 */
 	enum disk_choice disk;

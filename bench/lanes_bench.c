@@ -4,7 +4,7 @@
  * Each transform hashes one stream of 1 MiB, each engine 1 MiB per lane
  * (its width streams at once), as md5sum hashes files: 64 times over a
  * buffer of 16 KiB a lane, which stays in the cache as md5sum's lane
- * buffers do (parallel.c: 512 KiB in all), where streams of 1 MiB a lane
+ * buffers do (hasher.c: 512 KiB in all), where streams of 1 MiB a lane
  * measured the memory more than the engines.  In each of 5 rounds, after
  * one to warm up, every one of them runs once, so that they take turns,
  * each round starting one further along; a figure is the median of its 5

@@ -6,7 +6,7 @@
  * Input: one byte of options, then the bytes of a checksum list.
  *   bits 0-1  0: default, 1: --quiet, 2: --status, 3: --warn
  *   bit 2     --strict            bit 3  --ignore-missing
- *   bit 4     lanes path (parallel.c); else one by one (schedule.c)
+ *   bit 4     lanes path (schedule.c, many at once); else one by one
  *   bit 5     two threads, started at once; else the one thread
  *   bit 6     the list is standard input ("-"); else a file called "list"
  *   bit 7     check the list twice in one run (the line form carries over),
