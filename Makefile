@@ -39,7 +39,7 @@ STATIC_LDFLAGS = -static -Wl,--gc-sections,-z,noseparate-code,-z,norelro,-z,comm
 # include the command's headers.  files.c is how the command opens what it
 # reads; the fuzz harness links its own instead.
 LIB_SRC = lib/md5.c lib/lanes.c
-CMD_SRC = md5sum.c opts.c sums.c check.c schedule.c pace.c hasher.c route.c storage.c \
+CMD_SRC = md5sum.c opts.c sums.c check.c schedule.c pace.c hasher.c lane.c route.c seen.c storage.c \
 	batches.c cpus.c disk.c device.c stream.c listread.c files.c out.c record.c \
 	decimal.c grow.c monotime.c thread.c fds.c msg.c diag.c errtext.c quote.c progress.c \
 	statusline.c term.c

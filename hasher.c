@@ -12,15 +12,13 @@
 #include "files.h"
 #include "hasher.h"
 #include "stream.h"
+#include "lane.h"
 #include "lanes.h"
 #include "monotime.h"
 #include "progress.h"
 #include "route.h"
+#include "seen.h"
 #include "storage.h"
-
-/* Bytes read at a time for one lane: enough that a read(2) costs little
- * beside hashing what it brings, few enough that the lanes stay in L2. */
-enum { LANE_BUF = 32 * 1024 };
 
 /* How far ahead of reading a lane asks a non-rotating device for its
  * file: past the kernel's own read-ahead, which starts small. */
@@ -30,39 +28,6 @@ enum { ASK_AHEAD = 1024 * 1024 };
  * ahead keeps a device as busy as many, and files staged are work that
  * other threads cannot take. */
 enum { STAGE_BYTES = 4 * ASK_AHEAD };
-
-/* Of the files whose data had to come from a solid device, one in this
- * many is read unasked and timed, so that the device's measure goes on. */
-enum { SAMPLE_EVERY = 512 };
-
-/* Of the latest 8 files asked of the page cache, this many missed makes
- * a thread cold: it asks of each file before staging it, so that what is
- * missing can be asked of the device ahead. */
-enum { COLD_MISSES = 2 };
-
-/* Lane buffers start 64 bytes apart modulo 4 KiB: blocks that the engine
- * loads together then fall in different cache sets (lanes.h). */
-enum { LANE_STAGGER = 64 };
-
-/* One file in one lane, or staged for one. */
-struct lane {
-	struct task *task;	/* NULL when the lane is free */
-	int fd;
-	bool eof;
-	bool padded;		/* read to its end, and its padding in buf */
-	bool probe;		/* the first read takes only what is in memory */
-	bool missed;		/* its data comes from the device, and the way
-				 * to read it is decided again at each read */
-	bool asked_ahead;	/* the device was asked for it when staged */
-	off_t size;		/* the file's size when opened */
-	dev_t dev;
-	ino_t ino;
-	struct storage *storage;
-	off_t asked;		/* bytes asked of the device ahead of reading */
-	uint64_t count;		/* bytes compressed so far */
-	size_t pos, len;	/* bytes read, not yet compressed: buf[pos..len) */
-	uint8_t *buf;		/* LANE_BUF bytes */
-};
 
 struct hasher {
 	struct hasher_plan plan;
@@ -79,12 +44,7 @@ struct hasher {
 	/* For n busy lanes, the engine to run on the first of them, from
 	 * md5_engine_for once for each n. */
 	const struct md5_engine *engine_for[MD5_LANES_MAX + 1];
-	dev_t dev;		/* the device of the last file opened ... */
-	struct storage *storage;	/* ... and its storage, or NULL */
-	uint8_t misses;		/* the latest files asked of the page cache:
-				 * a bit each, 1 where it missed */
-	unsigned unsampled;	/* files from a solid device since one was timed */
-	bool cache_unknowable;	/* this system cannot tell what is in memory */
+	struct seen seen;	/* of the storage it reads */
 	uint32_t (*state)[4];	/* each lane's chaining words */
 	uint8_t *buf;		/* READ_SIZE bytes for plain reads, then the
 				 * lanes' buffers */
@@ -172,57 +132,6 @@ static void finish_task(struct hasher *h, struct task *t, int err, uint64_t byte
 	t->job.err = err;
 	batches_task_done(t);
 	add_work(h, FILE_COST + bytes);
-}
-
-/* The storage of a file on device dev.  The last is remembered here:
- * files of a run mostly share one, and storage_of takes a lock that
- * every thread would otherwise take for every file. */
-static struct storage *storage_for(struct hasher *h, dev_t dev)
-{
-	if (!h->storage || h->dev != dev) {
-		h->storage = storage_of(dev);
-		h->dev = dev;
-	}
-	return h->storage;
-}
-
-static bool is_cold(const struct hasher *h)
-{
-	unsigned n = 0;
-
-	for (unsigned m = h->misses; m; m &= m - 1)
-		n++;
-	return n >= COLD_MISSES;
-}
-
-/* What the page cache answered for a file of storage s. */
-static void note_cache(struct hasher *h, enum cache_answer a, const struct storage *s)
-{
-	if (a == CACHE_UNKNOWABLE) {
-		h->cache_unknowable = true;
-		return;
-	}
-	h->misses = (uint8_t)(h->misses << 1 | (a == CACHE_MISS));
-	if (a == CACHE_MISS && storage_kind(s) == STORAGE_SOLID)
-		h->unsampled++;
-}
-
-/* The way to read a regular file of storage s, the page cache having
- * answered a. */
-static enum read_way way_for(const struct hasher *h, const struct storage *s,
-			     enum cache_answer a)
-{
-	struct read_facts f = {
-		.regular = true,
-		.disk = h->plan.disk,
-		.cache = a == CACHE_UNASKED && h->cache_unknowable ? CACHE_UNKNOWABLE : a,
-		.storage = storage_kind(s),
-		.cold = is_cold(h),
-		.sample_due = h->unsampled >= SAMPLE_EVERY,
-		.readers = h->disks != NULL,
-	};
-
-	return read_way_for(&f);
 }
 
 /* Ask the device, ahead of reading, for the part of a file past *asked
@@ -342,7 +251,7 @@ static void stage(struct hasher *h, struct lane f, enum read_way w)
 		break;
 	case READ_LANES_TIMED:
 		f.missed = true;
-		h->unsampled = 0;	/* one measure is enough for now */
+		seen_sampled(&h->seen);	/* one measure is enough for now */
 		break;
 	case READ_PROBE:
 		f.probe = true;
@@ -359,12 +268,12 @@ static void stage(struct hasher *h, struct lane f, enum read_way w)
 	fill_from_stage(h);
 }
 
-/* Whether the page cache holds the start of the open file fd. */
-static enum cache_answer ask_cache(int fd)
+/* The way to read a regular file of storage st, the page cache having
+ * answered a. */
+static enum read_way way_for(const struct hasher *h, const struct storage *st,
+			     enum cache_answer a)
 {
-	int has = storage_has_start(fd);
-
-	return has < 0 ? CACHE_UNKNOWABLE : has ? CACHE_HIT : CACHE_MISS;
+	return seen_way(&h->seen, st, a, h->plan.disk, h->disks != NULL);
 }
 
 /* Open t's file, and stage it for a lane, or deal with it otherwise, as
@@ -396,12 +305,12 @@ void hasher_add(struct hasher *h, struct task *t)
 	f.size = st.st_size;
 	f.dev = st.st_dev;
 	f.ino = st.st_ino;
-	f.storage = storage_for(h, st.st_dev);
+	f.storage = seen_storage(&h->seen, st.st_dev);
 	w = way_for(h, f.storage, CACHE_UNASKED);
 	if (w == READ_ASK_CACHE) {
-		enum cache_answer a = ask_cache(f.fd);
+		enum cache_answer a = seen_ask_cache(f.fd);
 
-		note_cache(h, a, f.storage);
+		seen_cache(&h->seen, a, f.storage);
 		w = way_for(h, f.storage, a);
 	}
 	if (read_way_in_lanes(w))
@@ -445,15 +354,6 @@ static void finish_lane(struct hasher *h, unsigned l, int err)
 	release_lane(h, l);
 }
 
-/* The lane's file is read to its end: its padding is compressed in the
- * lane, as its blocks were, not apart.  The buffer has room: less than a
- * block is left in it, at its start. */
-static void pad_lane(struct lane *lane)
-{
-	lane->len = md5_pad_tail(lane->buf, lane->len, lane->count + lane->len);
-	lane->padded = true;
-}
-
 /* The lane's file leaves the lanes, to be read by way w from where the
  * lane is. */
 static void leave_lanes(struct hasher *h, unsigned l, enum read_way w)
@@ -479,15 +379,15 @@ static bool probe_lane(struct hasher *h, unsigned l)
 	lane->probe = false;
 	/* A read from memory only starts the reading of what it misses:
 	 * on a cold thread, where reads are to be ordered, only ask. */
-	if (is_cold(h) && storage_kind(lane->storage) != STORAGE_SOLID) {
-		a = ask_cache(lane->fd);
-		note_cache(h, a, lane->storage);
+	if (seen_cold(&h->seen) && storage_kind(lane->storage) != STORAGE_SOLID) {
+		a = seen_ask_cache(lane->fd);
+		seen_cache(&h->seen, a, lane->storage);
 		lane->missed = a != CACHE_HIT;
 		return true;
 	}
 	n = storage_read_cached(lane->fd, lane->buf + lane->len, LANE_BUF - lane->len);
 	if (n >= 0) {
-		note_cache(h, CACHE_HIT, lane->storage);
+		seen_cache(&h->seen, CACHE_HIT, lane->storage);
 		took_bytes(h, lane, (size_t)n, LANE_BUF - lane->len);
 		return true;
 	}
@@ -496,7 +396,7 @@ static bool probe_lane(struct hasher *h, unsigned l)
 		finish_lane(h, l, err);
 		return false;
 	}
-	note_cache(h, err == EAGAIN ? CACHE_MISS : CACHE_UNKNOWABLE, lane->storage);
+	seen_cache(&h->seen, err == EAGAIN ? CACHE_MISS : CACHE_UNKNOWABLE, lane->storage);
 	lane->missed = true;
 	return true;
 }
@@ -555,7 +455,7 @@ static void feed_lane(struct hasher *h, unsigned l)
 		}
 		if (timed && n > 0) {
 			storage_sample(lane->storage, (uint32_t)(monotime_us() - began));
-			h->unsampled = 0;
+			seen_sampled(&h->seen);
 			timed = false;
 		}
 		took_bytes(h, lane, (size_t)n, want);
@@ -565,54 +465,7 @@ static void feed_lane(struct hasher *h, unsigned l)
 	if (lane->padded)
 		finish_lane(h, l, 0);
 	else
-		pad_lane(lane);
-}
-
-/* Compress the blocks that the lanes index[0..n) all have, in one engine
- * call; idle lanes of the engine repeat the first lane's data. */
-static void compress_group(struct hasher *h, const struct md5_engine *e,
-			   const unsigned *index, unsigned n)
-{
-	uint32_t state[MD5_LANES_MAX][4];
-	const uint8_t *p[MD5_LANES_MAX];
-	size_t blocks = SIZE_MAX;
-
-	for (unsigned i = 0; i < n; i++) {
-		const struct lane *lane = &h->lane[index[i]];
-
-		memcpy(state[i], h->state[index[i]], sizeof state[i]);
-		p[i] = lane->buf + lane->pos;
-		if ((lane->len - lane->pos) / MD5_BLOCK_LENGTH < blocks)
-			blocks = (lane->len - lane->pos) / MD5_BLOCK_LENGTH;
-	}
-	for (unsigned i = n; i < e->width; i++)
-		p[i] = p[0];
-	e->blocks(state, p, blocks);
-	for (unsigned i = 0; i < n; i++) {
-		struct lane *lane = &h->lane[index[i]];
-
-		memcpy(h->state[index[i]], state[i], sizeof state[i]);
-		lane->pos += blocks * MD5_BLOCK_LENGTH;
-		lane->count += blocks * MD5_BLOCK_LENGTH;
-	}
-}
-
-/* Compress the busy lanes' blocks, as many lanes to an engine call as
- * the engines' plan for their number says. */
-static void compress(struct hasher *h)
-{
-	unsigned index[MD5_LANES_MAX], n = 0, busy = h->busy;
-
-	for (unsigned l = 0; l < h->plan.lanes; l++)
-		if (h->lane[l].task)
-			index[n++] = l;
-	for (unsigned done = 0; done < busy;) {
-		const struct md5_engine *e = h->engine_for[busy - done];
-		unsigned k = e->width < busy - done ? e->width : busy - done;
-
-		compress_group(h, e, index + done, k);
-		done += k;
-	}
+		lane_pad(lane);
 }
 
 void hasher_step(struct hasher *h)
@@ -628,5 +481,5 @@ void hasher_step(struct hasher *h)
 		}
 	}
 	if (h->busy > 0)
-		compress(h);
+		lanes_compress(h->lane, h->state, h->plan.lanes, h->busy, h->engine_for);
 }

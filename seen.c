@@ -1,0 +1,67 @@
+/* seen.c - what a hashing thread has learnt of its storage; see seen.h. */
+#include "seen.h"
+
+/* Of the files whose data had to come from a solid device, one in this
+ * many is read unasked and timed, so that the device's measure goes on. */
+enum { SAMPLE_EVERY = 512 };
+
+/* Of the latest 8 files asked of the page cache, this many missed makes
+ * a thread cold. */
+enum { COLD_MISSES = 2 };
+
+struct storage *seen_storage(struct seen *s, dev_t dev)
+{
+	if (!s->storage || s->dev != dev) {
+		s->storage = storage_of(dev);
+		s->dev = dev;
+	}
+	return s->storage;
+}
+
+bool seen_cold(const struct seen *s)
+{
+	unsigned n = 0;
+
+	for (unsigned m = s->misses; m; m &= m - 1)
+		n++;
+	return n >= COLD_MISSES;
+}
+
+void seen_cache(struct seen *s, enum cache_answer a, const struct storage *st)
+{
+	if (a == CACHE_UNKNOWABLE) {
+		s->cache_unknowable = true;
+		return;
+	}
+	s->misses = (unsigned char)(s->misses << 1 | (a == CACHE_MISS));
+	if (a == CACHE_MISS && storage_kind(st) == STORAGE_SOLID)
+		s->unsampled++;
+}
+
+void seen_sampled(struct seen *s)
+{
+	s->unsampled = 0;
+}
+
+enum read_way seen_way(const struct seen *s, const struct storage *st,
+		       enum cache_answer a, enum disk_choice disk, bool readers)
+{
+	struct read_facts f = {
+		.regular = true,
+		.disk = disk,
+		.cache = a == CACHE_UNASKED && s->cache_unknowable ? CACHE_UNKNOWABLE : a,
+		.storage = storage_kind(st),
+		.cold = seen_cold(s),
+		.sample_due = s->unsampled >= SAMPLE_EVERY,
+		.readers = readers,
+	};
+
+	return read_way_for(&f);
+}
+
+enum cache_answer seen_ask_cache(int fd)
+{
+	int has = storage_has_start(fd);
+
+	return has < 0 ? CACHE_UNKNOWABLE : has ? CACHE_HIT : CACHE_MISS;
+}
