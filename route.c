@@ -1,12 +1,19 @@
 /* route.c - how each input is read; see route.h. */
 #include "route.h"
 
+/* A spinning disk's data: by the disk's reader, in disk order, or now,
+ * one file at a time, where there is no reader. */
+static enum read_way from_spinning(const struct read_facts *f)
+{
+	return f->readers ? READ_BY_DISK : READ_NOW;
+}
+
 /* Data that must come from the device. */
 static enum read_way from_device(const struct read_facts *f)
 {
 	switch (f->storage) {
 	case STORAGE_SPINNING:
-		return f->readers ? READ_BY_DISK : READ_NOW;
+		return from_spinning(f);
 	case STORAGE_UNSURE:
 		/* Measured in lanes: a misjudged device is not read one
 		 * file at a time while the measure is taken. */
@@ -25,7 +32,7 @@ enum read_way read_way_for(const struct read_facts *f)
 		return READ_IN_TURN;
 	switch (f->disk) {
 	case DISK_HDD:
-		return f->readers ? READ_BY_DISK : READ_NOW;
+		return from_spinning(f);
 	case DISK_SSD:
 		return READ_LANES_ASKED;
 	case DISK_AUTO:
