@@ -21,7 +21,7 @@ INSTALL = install
 # --progress vanish.  MD5_LANES_SMALL keeps the sse2 lane engine only
 # (lib/lanes.c) and the portable one-stream transform (lib/md5.c: no
 # AVX-512VL); MD5SUM_SMALL leaves out the drawing of --progress
-# (progress.c), which would take the file to 72 KiB, and asking the page
+# (progress.c), which would take the file over its budget, and asking the page
 # cache with cachestat (storage.c) and the disk readers (disk.c).  No
 # jump tables and no inlining of small functions called from several
 # places: each takes the file a little further under its budget.  A

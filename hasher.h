@@ -42,10 +42,10 @@ struct hasher_plan {
 
 struct hasher;
 
-/* The most lanes a hasher keeps busy: 32 KiB of buffer a lane, 512 KiB
- * in all, which stay in a core's L2 cache.  Wider engines, with as much
- * buffer a lane or half as much, were slower here from end to end than
- * 16 lanes, though faster on data in the cache (doc/engines.md). */
+/* The most lanes a hasher keeps busy: their buffers (lane.h) stay in a
+ * core's L2 cache.  Wider engines, with as much buffer a lane or half as
+ * much, were slower from end to end than this many lanes, though faster
+ * on data in the cache (doc/engines.md). */
 enum { HASHER_LANES_MAX = 16 };
 
 /* A hasher, or NULL when there is no memory for one. */
