@@ -36,11 +36,11 @@ STATIC_LDFLAGS = -static -Wl,--gc-sections,-z,noseparate-code,-z,norelro,-z,comm
 
 # The one list of sources every build derives from.  lib/ is the library
 # that others copy: it is compiled with no include path, so it cannot
-# include the command's headers.  files.c is how the command opens what it
+# include the command's headers.  open.c is how the command opens what it
 # reads; the fuzz harness links its own instead.
 LIB_SRC = lib/md5.c lib/lanes.c
 CMD_SRC = md5sum.c opts.c sums.c check.c schedule.c pace.c hasher.c lane.c route.c seen.c storage.c \
-	batches.c cpus.c disk.c device.c stream.c listread.c files.c out.c record.c \
+	batches.c cores.c disk.c sysfs.c stream.c listread.c open.c out.c record.c \
 	decimal.c grow.c monotime.c thread.c fds.c msg.c diag.c errtext.c quote.c progress.c \
 	statusline.c term.c
 SRC = $(CMD_SRC) $(LIB_SRC)
@@ -67,11 +67,11 @@ TEST_CFLAGS = $(STD) -I. -Ilib -Itests $(CPPFLAGS) $(CFLAGS) -MMD -MP
 tests/unit: tests/unit.o tests/tap.o
 tests/lanes_test: tests/lanes_test.o tests/tap.o $(LIB_OBJ)
 tests/opts_test: tests/opts_test.o tests/tap.o opts.o msg.o term.o
-tests/route_test: tests/route_test.o tests/tap.o route.o storage.o device.o decimal.o
+tests/route_test: tests/route_test.o tests/tap.o route.o storage.o sysfs.o decimal.o
 tests/pace_test: tests/pace_test.o tests/tap.o pace.o
 tests/statusline_test: tests/statusline_test.o tests/tap.o statusline.o
 tests/quote_driver: tests/quote_driver.o quote.o
-tests/device_probe: tests/device_probe.o device.o decimal.o
+tests/device_probe: tests/device_probe.o sysfs.o decimal.o
 tests/hold_fds: tests/hold_fds.o
 bench/micro: bench/micro.o
 bench/lanes_bench: bench/lanes_bench.o lib/lanes.o
@@ -149,10 +149,10 @@ build/tsan/md5sum: $(SAN_DEPS)
 	@cat $(@D)/err >&2; rm -f $(@D)/err
 
 # make fuzz: the libFuzzer harness for -c (fuzz/README.md); needs clang.
-# It takes every source but main's and files.c, whose seam it fills.
+# It takes every source but main's and open.c, whose seam it fills.
 FUZZ_CC = clang
 FUZZ_FLAGS = -g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
-FUZZ_SRC = $(filter-out md5sum.c files.c,$(SRC))
+FUZZ_SRC = $(filter-out md5sum.c open.c,$(SRC))
 
 fuzz: fuzz/fuzz_check
 

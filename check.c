@@ -13,7 +13,7 @@
 #include "decimal.h"
 #include "diag.h"
 #include "errtext.h"
-#include "files.h"
+#include "open.h"
 #include "listread.h"
 #include "msg.h"
 #include "out.h"

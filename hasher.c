@@ -9,7 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "files.h"
+#include "open.h"
 #include "hasher.h"
 #include "stream.h"
 #include "lane.h"

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 
 #include "batches.h"
-#include "cpus.h"
+#include "cores.h"
 #include "disk.h"
 #include "fds.h"
 #include "hasher.h"
@@ -115,7 +115,7 @@ struct run {
  * where GNU's would not: half for the files the threads hold in lanes and
  * stages (a file a thread at least: fewer threads when there are very
  * few), a quarter for the files waiting for the disk readers (none: no
- * readers), the rest for lists and the look-ups of device.c. */
+ * readers), the rest for lists and the look-ups of sysfs.c. */
 static void share_descriptors(struct run *r)
 {
 	struct hasher_plan *p = &r->plan;
@@ -262,7 +262,7 @@ static void pace(struct run *r)
 static void plan_run(struct run *r, const struct schedule *s)
 {
 	r->s = s;
-	r->want = s->threads ? s->threads : cpus_usable();
+	r->want = s->threads ? s->threads : cores_usable();
 	r->plan = (struct hasher_plan){ .engines = s->engines, .disk = s->disk,
 					.stdin_closed = s->stdin_closed,
 					.read_ahead = s->read_ahead,

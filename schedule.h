@@ -13,7 +13,7 @@
  * jobs itself (batches.h) and hashes their files side by side in the
  * lanes of its own hasher (hasher.h); whichever thread finishes the
  * oldest batch writes it.  Helper threads join the calling one as pace.h
- * decides: as many as the CPUs this process may use (cpus.h), fewer when
+ * decides: as many as the CPUs this process may use (cores.h), fewer when
  * what is left would not keep them busy; with -j N, exactly N threads
  * from the start, and with one, every input is read on the calling
  * thread, as GNU does. */

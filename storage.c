@@ -8,7 +8,7 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
-#include "device.h"
+#include "sysfs.h"
 #include "storage.h"
 
 /* Devices a run keeps a measure of; files of one run seldom span more. */
@@ -50,20 +50,20 @@ enum storage_kind storage_judge(bool rotates, const uint32_t *us, unsigned n)
  * with the rest.  Under lock. */
 static struct storage *look_up(dev_t dev)
 {
-	enum device_kind kind;
+	enum sysfs_kind kind;
 	struct storage *s;
 
 	for (unsigned i = 0; i < known_used; i++)
 		if (known[i].dev == dev)
 			return &known[i];
-	kind = device_kind(dev);
-	if (kind == DEVICE_UNKNOWN)
+	kind = sysfs_kind(dev);
+	if (kind == SYSFS_UNKNOWN)
 		return &none;
 	if (known_used == DEVICES_MAX)
 		return &known[DEVICES_MAX - 1];
 	s = &known[known_used++];
 	s->dev = dev;
-	s->rotates = kind == DEVICE_SPINNING;
+	s->rotates = kind == SYSFS_SPINNING;
 	atomic_store(&s->kind, storage_judge(s->rotates, s->us, 0));
 	return s;
 }

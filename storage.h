@@ -6,7 +6,7 @@
  * the page cache are timed by whoever makes them (storage_sample), and a
  * seek-bound device shows milliseconds a read where flash shows tens to
  * hundreds of microseconds.  Until a few reads are timed, the device's
- * own flag (device.h) is the guess: a device that says it does not rotate
+ * own flag (sysfs.h) is the guess: a device that says it does not rotate
  * is SOLID, one that says it rotates is UNSURE (virtual machines' disks
  * all say so, whatever is behind them).  The verdict follows the latest
  * reads, so it can change during a run.  Thread-safe. */

@@ -7,8 +7,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cpus.h"
-#include "files.h"
+#include "cores.h"
+#include "open.h"
 #include "stream.h"
 #include "progress.h"
 #include "thread.h"
@@ -128,7 +128,7 @@ static bool second_cpu(void)
 	int v = atomic_load_explicit(&known, memory_order_relaxed);
 
 	if (v == 0) {
-		v = cpus_usable() > 1 ? 2 : 1;
+		v = cores_usable() > 1 ? 2 : 1;
 		atomic_store_explicit(&known, v, memory_order_relaxed);
 	}
 	return v == 2;

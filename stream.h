@@ -17,7 +17,7 @@ enum { READ_SIZE = 128 * 1024 };
 /* Hash all that fd gives until its end into digest: 0 or an errno.  An
  * input longer than buf is read on a second thread while this one hashes,
  * when ahead allows it (not with -j 1: one thread is one thread), the
- * process may use more than one CPU (cpus.h) and a thread can be had. */
+ * process may use more than one CPU (cores.h) and a thread can be had. */
 int stream_hash_fd(int fd, uint8_t digest[MD5_DIGEST_LENGTH], uint8_t *buf, bool ahead);
 
 /* hash_fd, continuing ctx, which holds what was read of fd before. */

@@ -20,7 +20,7 @@
  * Names in the list reach only a private directory made at start-up, which
  * holds "a" ("abc"), "e" (empty), "h" ("hello\n") and "d" (a directory):
  * a name with a '/' is "not found".  The harness links its own
- * open_input and open_list (files.h) in place of files.c, and serves the
+ * open_input and open_list (open.h) in place of open.c, and serves the
  * list from a temporary file.  Output goes to /dev/null; run with
  * -close_fd_mask=2 to silence md5sum's messages.
  *
@@ -35,7 +35,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "files.h"
+#include "open.h"
 #include "lanes.h"
 #include "out.h"
 #include "schedule.h"

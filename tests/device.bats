@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# device_kind() (device.c), through tests/device_probe, on storage made
+# sysfs_kind() (sysfs.c), through tests/device_probe, on storage made
 # here: loop devices with either rotational flag, a partition, device-mapper
 # and a fake sysfs for the stacks it makes, tmpfs, /proc and FUSE.  Most
 # tests need root; each one that cannot run skips saying why.

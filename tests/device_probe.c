@@ -1,4 +1,4 @@
-/* device_probe.c - what device_kind() says of the device under a file.
+/* device_probe.c - what sysfs_kind() says of the device under a file.
  *
  *   device_probe PATH...   one line a path: rotational, non-rotational or
  *                          no block device
@@ -9,7 +9,7 @@
  *                          devices, so that both answers are looked up
  *
  * Exits 1 if a path cannot be stat'ed, 2 on a usage error. */
-#include "device.h"
+#include "sysfs.h"
 
 #include <errno.h>
 #include <stdbool.h>
@@ -31,12 +31,12 @@ static int usage(void)
 static int answer(dev_t dev)
 {
 	static const char *const words[] = {
-		[DEVICE_UNKNOWN] = "no block device",
-		[DEVICE_SOLID] = "non-rotational",
-		[DEVICE_SPINNING] = "rotational",
+		[SYSFS_UNKNOWN] = "no block device",
+		[SYSFS_SOLID] = "non-rotational",
+		[SYSFS_SPINNING] = "rotational",
 	};
 
-	return puts(words[device_kind(dev)]) < 0 || fflush(stdout) != 0;
+	return puts(words[sysfs_kind(dev)]) < 0 || fflush(stdout) != 0;
 }
 
 /* More devices than the cache holds; none of them has a sysfs entry. */
@@ -46,7 +46,7 @@ static int fill_cache(void)
 	unsigned i;
 
 	for (i = 0; i < 64; i++)
-		device_kind(makedev(4095, i));
+		sysfs_kind(makedev(4095, i));
 	return 0;
 #else
 	fputs("device_probe: -f: Linux only\n", stderr);

@@ -1,10 +1,10 @@
-/* device.c - whether the storage under a file system rotates, from sysfs.
+/* sysfs.c - whether the storage under a file system rotates, from sysfs.
  *
  * Known limits: a file system with no block device of its own (tmpfs,
  * FUSE, NFS, overlay; btrfs too, whose st_dev is anonymous) is unknown,
  * whatever lies beneath it; a disk that misreports is believed;
  * a loop device answers with its own flag; answers last the process. */
-#include "device.h"
+#include "sysfs.h"
 
 #ifdef __linux__
 
@@ -119,18 +119,18 @@ static bool look_up(dev_t dev)
 	return dir >= 0 && dir_rotates(dir, 0);
 }
 
-enum device_kind device_kind(dev_t dev)
+enum sysfs_kind sysfs_kind(dev_t dev)
 {
 	bool rotates;
 	unsigned i;
 
 	/* Major 0 is the kernel's anonymous devices: nothing beneath. */
 	if (major(dev) == 0)
-		return DEVICE_UNKNOWN;
+		return SYSFS_UNKNOWN;
 	/* Held across a look-up too: sysfs is in memory, and two threads
 	 * then never race to add the same device. */
 	if (pthread_mutex_lock(&cache_lock) != 0)
-		return look_up(dev) ? DEVICE_SPINNING : DEVICE_SOLID;
+		return look_up(dev) ? SYSFS_SPINNING : SYSFS_SOLID;
 	for (i = 0; i < cache_used && cache[i].dev != dev; i++)
 		;
 	if (i < cache_used) {
@@ -144,15 +144,15 @@ enum device_kind device_kind(dev_t dev)
 		}
 	}
 	pthread_mutex_unlock(&cache_lock);
-	return rotates ? DEVICE_SPINNING : DEVICE_SOLID;
+	return rotates ? SYSFS_SPINNING : SYSFS_SOLID;
 }
 
 #else
 
-enum device_kind device_kind(dev_t dev)
+enum sysfs_kind sysfs_kind(dev_t dev)
 {
 	(void)dev;
-	return DEVICE_UNKNOWN;
+	return SYSFS_UNKNOWN;
 }
 
 #endif

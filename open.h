@@ -1,8 +1,8 @@
-/* files.h - how the command opens what it reads: the one place that calls
+/* open.h - how the command opens what it reads: the one place that calls
  * open(2) for inputs and checksum lists.  A harness that must keep the
  * command inside a sandbox (fuzz/) links its own. */
-#ifndef FILES_H
-#define FILES_H
+#ifndef OPEN_H
+#define OPEN_H
 
 /* open(2) name for reading, not inherited by children: a descriptor, or -1
  * with errno set. */

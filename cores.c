@@ -1,4 +1,4 @@
-/* cpus.c - the CPUs this process may use; see cpus.h.  Files are read
+/* cores.c - the CPUs this process may use; see cores.h.  Files are read
  * with read(2) and parsed by hand: stdio's formatted input would double
  * the size of the static build. */
 #if defined(__linux__)
@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cpus.h"
+#include "cores.h"
 
 /* The small build (make static) leaves out quotas, for its size. */
 #if defined(__linux__) && defined(CPU_COUNT) && !defined(MD5SUM_SMALL)
@@ -119,7 +119,7 @@ static unsigned cgroup_limit(unsigned limit)
 
 #if defined(__linux__) && defined(CPU_COUNT)
 /* An affinity that cannot be read means one CPU, which always works. */
-unsigned cpus_usable(void)
+unsigned cores_usable(void)
 {
 	cpu_set_t set;
 	unsigned n = 1;
@@ -129,7 +129,7 @@ unsigned cpus_usable(void)
 	return cgroup_limit(n);
 }
 #else
-unsigned cpus_usable(void)
+unsigned cores_usable(void)
 {
 	long online = sysconf(_SC_NPROCESSORS_ONLN);
 

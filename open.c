@@ -1,7 +1,7 @@
-/* files.c - opening inputs and lists; see files.h. */
+/* open.c - opening inputs and lists; see open.h. */
 #include <fcntl.h>
 
-#include "files.h"
+#include "open.h"
 
 int open_input(const char *name)
 {
