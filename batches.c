@@ -141,6 +141,13 @@ static void say_what_holds_up(struct batches *all, struct batch *b, uint64_t seq
 	}
 }
 
+/* Keep b, written or left empty, to be claimed anew.  Under write_lock. */
+static void keep_spare(struct batches *all, struct batch *b)
+{
+	b->next_spare = all->spare;
+	all->spare = b;
+}
+
 /* Write the finished batches at head, in order.  Under write_lock. */
 static void write_head(struct batches *all)
 {
@@ -152,8 +159,7 @@ static void write_head(struct batches *all)
 		write_recorded(b, b->n);
 		atomic_store_explicit(&b->finished, false, memory_order_relaxed);
 		all->written += b->n;
-		b->next_spare = all->spare;
-		all->spare = b;
+		keep_spare(all, b);
 		atomic_store(&all->head, b->seq + 1);
 		moved = true;
 	}
@@ -317,16 +323,21 @@ static unsigned batch_size(const struct batches *all)
 	return size < 1 ? 1 : size > BATCH_MAX ? BATCH_MAX : (unsigned)size;
 }
 
-/* A batch to hold seq: one written before, or a new one.  Under
- * claim_lock. */
-static struct batch *batch_slot(struct batches *all, uint64_t seq)
+/* A batch to hold seq, head being the oldest not written: one written
+ * before, or a new one; NULL when the window has no room for it or for its
+ * jobs.  Under claim_lock. */
+static struct batch *take_batch(struct batches *all, uint64_t seq, uint64_t head)
 {
-	struct batch *b;
+	struct batch *b = NULL;
+	bool room;
 
 	pthread_mutex_lock(&all->write_lock);
-	if ((b = all->spare))
+	room = seq - head < WINDOW && all->claimed - all->written < HELD_MAX;
+	if (room && (b = all->spare))
 		all->spare = b->next_spare;
 	pthread_mutex_unlock(&all->write_lock);
+	if (!room)
+		return NULL;
 	if (!b) {
 		if (!(b = calloc(1, sizeof *b)) || !(b->task = calloc(BATCH_MAX, sizeof *b->task)))
 			die_no_memory(all->prog);
@@ -336,18 +347,6 @@ static struct batch *batch_slot(struct batches *all, uint64_t seq)
 	b->seq = seq;
 	all->ring[seq % WINDOW] = b;
 	return b;
-}
-
-/* Whether another batch may be claimed: the window has room for it, and
- * for its jobs.  Under claim_lock. */
-static bool window_has_room(struct batches *all, uint64_t seq, uint64_t head)
-{
-	size_t written;
-
-	pthread_mutex_lock(&all->write_lock);
-	written = all->written;
-	pthread_mutex_unlock(&all->write_lock);
-	return seq - head < WINDOW && all->claimed - written < HELD_MAX;
 }
 
 /* Keep a copy of name in b; where, as an offset into b->names. */
@@ -405,15 +404,13 @@ static struct batch *claim(struct batches *all, bool wait)
 	while (!all->over) {
 		uint64_t seq = atomic_load(&all->next_seq), head = atomic_load(&all->head);
 
-		if (window_has_room(all, seq, head)) {
-			b = batch_slot(all, seq);
+		if ((b = take_batch(all, seq, head))) {
 			all->over = !fill_batch(all, b, batch_size(all));
 			if (b->n > 0) {
 				atomic_store(&all->next_seq, seq + 1);
 			} else {
 				pthread_mutex_lock(&all->write_lock);
-				b->next_spare = all->spare;
-				all->spare = b;
+				keep_spare(all, b);
 				pthread_mutex_unlock(&all->write_lock);
 				b = NULL;
 			}
