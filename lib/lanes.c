@@ -189,7 +189,7 @@ ENGINE(neon, neon, 1, CPU_NEON, )
 #include "lanes_speeds.h"
 #endif
 
-/* No figures (other CPUs: Intel without AVX-512, AMD with it, AArch64):
+/* No figures (other CPUs: Intel without AVX-512, AArch64):
  * not measurements, but what makes md5_engine_for take one call of the
  * narrowest engine that holds the streams, the choice made before there
  * were figures: a call of width w costs 1 + log2(w) / 10, so that wider
@@ -216,6 +216,8 @@ static const struct md5_engine *const *table(unsigned have)
 #if defined(X86_ENGINES) && !defined(MD5_LANES_SMALL)
 	if ((have & CPU_INTEL) && (have & CPU_AVX512F))
 		return intel_avx512;
+	if ((have & CPU_AMD) && (have & CPU_AVX512F))
+		return amd_avx512;
 	if ((have & CPU_AMD) && !(have & CPU_AVX512F))
 		return amd_avx2;
 #else

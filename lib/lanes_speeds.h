@@ -34,6 +34,32 @@ static const struct md5_engine *const intel_avx512[] = {
 	NULL,
 };
 
+/* amd_avx512: printed by bench/lanes_bench --table
+ * cpu      AuthenticAMD, family 26, model 2, stepping 1
+ *          "AMD EPYC"
+ *          2 CPUs online; a guest of the hypervisor KVMKVMKVM
+ * clock    3.64 GHz: the median of 10 chains of dependent adds (3.52-3.85)
+ * date     2026-12-02 04:14 UTC
+ * compiler gcc 12.2.0; CFLAGS -O2 -g
+ * method   9 series 5 s apart, each of 21 rounds after one to warm up,
+ *          each engine once a round, in turns, over 1 MiB a lane (64
+ *          passes over 16 KiB); a row's MB/s, of all lanes by this
+ *          thread's CPU time, is the median of its series' medians,
+ *          and their range follows it
+ * core     pinned to CPU 0
+ * load     0.05 before, 0.09 after (the machine's, over a minute)
+ * scalar   md5_blocks, which runs md5.c's scalar transform here */
+static const struct md5_engine *const amd_avx512[] = {
+	ROW(avx512x2, 12420),	/* 12285-12703 */
+	ROW(avx512, 6534),	/* 6464-6695 */
+	ROW(avx2x2, 5053),	/* 4992-5172 */
+	ROW(avx2, 2618),	/* 2597-2677 */
+	ROW(sse2x2, 2509),	/* 2467-2570 */
+	ROW(sse2, 1307),	/* 1296-1335 */
+	ROW(scalar, 819),	/* 804-847 */
+	NULL,
+};
+
 /* amd_avx2: reported in issue 25, not printed by bench/lanes_bench --table
  * cpu      an AMD EPYC (Zen 3)
  *          2 vCPUs; a KVM guest

@@ -427,6 +427,7 @@ static void test_tables(void)
 		unsigned have;
 	} kind[] = {
 		{ "intel_avx512", CPU_INTEL | CPU_AVX2 | CPU_AVX512F | CPU_AVX512VL },
+		{ "amd_avx512", CPU_AMD | CPU_AVX2 | CPU_AVX512F | CPU_AVX512VL },
 		{ "amd_avx2", CPU_AMD | CPU_AVX2 },
 		{ "unmeasured", CPU_AVX2 | CPU_AVX512F | CPU_AVX512VL | CPU_NEON },
 	};
