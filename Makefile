@@ -61,7 +61,7 @@ lib/%.o: lib/%.c
 # Test programs and benchmarks: each links only the objects it tests.
 TESTS = tests/unit tests/lanes_test tests/opts_test tests/route_test tests/pace_test \
 	tests/statusline_test
-HELPERS = tests/quote_driver tests/device_probe tests/hold_fds
+HELPERS = tests/quote_driver tests/device_probe tests/hold_fds tests/short_reads.so
 TEST_CFLAGS = $(STD) -I. -Ilib -Itests $(CPPFLAGS) $(CFLAGS) -MMD -MP
 
 tests/unit: tests/unit.o tests/tap.o
@@ -77,8 +77,12 @@ bench/micro: bench/micro.o
 bench/lanes_bench: bench/lanes_bench.o lib/lanes.o
 bench/floor: bench/floor.o
 
-$(TESTS) $(HELPERS) bench/micro bench/lanes_bench bench/floor:
+$(TESTS) $(filter-out %.so,$(HELPERS)) bench/micro bench/lanes_bench bench/floor:
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+# Preloaded by tests (LD_PRELOAD), so built as a shared object.
+tests/short_reads.so: tests/short_reads.c
+	$(CC) $(STD) $(CPPFLAGS) $(CFLAGS) -fPIC -shared -o $@ $<
 
 tests/%.o: tests/%.c
 	$(CC) $(TEST_CFLAGS) -c -o $@ $<

@@ -483,3 +483,102 @@ void hasher_step(struct hasher *h)
 	if (h->busy > 0)
 		lanes_compress(h->lane, h->state, h->plan.lanes, h->busy, h->engine_for);
 }
+
+/* ------------------------------------------------------------ gifts */
+
+/* Bytes of f's file not yet compressed. */
+static uint64_t bytes_left(const struct lane *f)
+{
+	return (uint64_t)f->size > f->count ? (uint64_t)f->size - f->count : 0;
+}
+
+uint64_t hasher_work_left(const struct hasher *h)
+{
+	uint64_t left = h->staged_bytes + (uint64_t)FILE_COST * (h->busy + h->staged);
+
+	for (unsigned l = 0; l < h->plan.lanes; l++)
+		if (h->lane[l].task)
+			left += bytes_left(&h->lane[l]);
+	return left;
+}
+
+/* The lane whose file has the most bytes left, of those not read to
+ * their end: plan.lanes when there is none. */
+static unsigned longest_lane(const struct hasher *h)
+{
+	unsigned best = h->plan.lanes;
+
+	for (unsigned l = 0; l < h->plan.lanes; l++) {
+		const struct lane *lane = &h->lane[l];
+
+		if (lane->task && !lane->eof && !lane->padded &&
+		    (best == h->plan.lanes || bytes_left(lane) > bytes_left(&h->lane[best])))
+			best = l;
+	}
+	return best;
+}
+
+/* Give the file of lane l, what it has read hashed into g. */
+static void give_lane(struct hasher *h, unsigned l, struct gift *g)
+{
+	struct lane *lane = &h->lane[l];
+
+	g->hashed = (struct md5){ .count = lane->count };
+	memcpy(g->hashed.state, h->state[l], sizeof g->hashed.state);
+	md5_update(&g->hashed, lane->buf + lane->pos, lane->len - lane->pos);
+	g->file = *lane;
+	g->file.buf = NULL;
+	g->file.pos = g->file.len = 0;
+	g->file.count = g->hashed.count;
+	release_lane(h, l);
+}
+
+/* Give the file staged last, not begun. */
+static void give_staged(struct hasher *h, struct gift *g)
+{
+	unsigned last = (h->stage_first + h->staged - 1) % (h->plan.stage + 1);
+
+	g->file = h->stage[last];
+	md5_init(&g->hashed);
+	h->staged--;
+	h->staged_bytes -= (uint64_t)g->file.size;
+	publish_held(h);
+}
+
+bool hasher_give(struct hasher *h, struct gift *g)
+{
+	unsigned l = longest_lane(h);
+	const struct lane *last = NULL;
+
+	if (h->busy + h->staged < 2)
+		return false;
+	if (h->staged > 0)
+		last = &h->stage[(h->stage_first + h->staged - 1) % (h->plan.stage + 1)];
+	if (l < h->plan.lanes && (!last || bytes_left(&h->lane[l]) > bytes_left(last)))
+		give_lane(h, l, g);
+	else if (last)
+		give_staged(h, g);
+	else
+		return false;
+	return true;
+}
+
+void hasher_adopt(struct hasher *h, const struct gift *g)
+{
+	unsigned l = 0, partial = (unsigned)(g->hashed.count % MD5_BLOCK_LENGTH);
+	uint8_t *buf;
+
+	while (h->lane[l].task)
+		l++;
+	buf = h->lane[l].buf;
+	h->lane[l] = g->file;
+	h->lane[l].buf = buf;
+	/* The lanes compress whole blocks: the partial one goes back to the
+	 * buffer, to be read after. */
+	memcpy(buf, g->hashed.buf, partial);
+	h->lane[l].len = partial;
+	h->lane[l].count = g->hashed.count - partial;
+	memcpy(h->state[l], g->hashed.state, sizeof h->state[l]);
+	h->busy++;
+	publish_held(h);
+}

@@ -22,6 +22,8 @@
 #include "batches.h"
 #include "disk.h"
 #include "jobs.h"
+#include "lane.h"
+#include "md5.h"
 #include "route.h"
 
 /* What a hasher needs of the run. */
@@ -73,5 +75,26 @@ bool hasher_holds_open(const struct hasher *h);
 
 /* Read and compress once for every busy lane. */
 void hasher_step(struct hasher *h);
+
+/* A file handed from one thread's hasher to another's, open, with what
+ * of it is hashed: a thread whose work has run out takes files that
+ * another holds, rather than wait for it at the end of a run. */
+struct gift {
+	struct lane file;	/* its lane or stage entry, without a buffer */
+	struct md5 hashed;	/* what of it is hashed, the partial block
+				 * with it */
+};
+
+/* The work h has left: bytes to hash, and FILE_COST a file. */
+uint64_t hasher_work_left(const struct hasher *h);
+
+/* Give away the file with the most bytes left of those it holds, in a
+ * lane or staged, but not one read to its end: false when it holds fewer
+ * than two files, or none to give. */
+bool hasher_give(struct hasher *h, struct gift *g);
+
+/* Take g into a free lane, which h must have: it has fewer files in
+ * lanes than plan.lanes. */
+void hasher_adopt(struct hasher *h, const struct gift *g);
 
 #endif

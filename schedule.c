@@ -109,7 +109,20 @@ struct run {
 	struct thread *self;	/* the calling thread's */
 	size_t count;		/* jobs in all, when the source says */
 	uint64_t began;		/* monotime_us */
+
+	/* Files given by threads that hold work to threads that have run
+	 * out of it, once there are no jobs left to claim. */
+	pthread_mutex_t gift_lock;	/* guards what follows */
+	pthread_cond_t gift_came;	/* gifts came, or no thread works */
+	struct gift *gift;	/* want * HASHER_LANES_MAX of them */
+	unsigned gifts;		/* given, not yet taken */
+	unsigned working;	/* threads that hash or may claim */
+	atomic_uint waiting;	/* threads waiting for gifts */
 };
+
+/* Work a thread keeps rather than give any of it away: it would be done
+ * before the thread that takes it had woken. */
+enum { GIFT_WORK_MIN = 1024 * 1024 };
 
 /* Share out the descriptors free, so that a run never runs out of them
  * where GNU's would not: half for the files the threads hold in lanes and
@@ -147,16 +160,90 @@ static bool run_holds_files(void *arg)
 {
 	struct run *r = arg;
 	unsigned started = atomic_load(&r->started);
+	bool held;
 
 	if (hasher_holds_open(r->self->hasher))
 		return true;
 	for (unsigned i = 0; i < started; i++)
 		if (hasher_holds_open(r->helper[i].hasher))
 			return true;
-	return r->disks && disks_held(r->disks);
+	if (r->disks && disks_held(r->disks))
+		return true;
+	pthread_mutex_lock(&r->gift_lock);
+	held = r->gifts > 0;
+	pthread_mutex_unlock(&r->gift_lock);
+	return held;
 }
 
 static void pace(struct run *r);
+
+/* The thread no longer works: it has nothing to hash, or has ended.
+ * Under gift_lock. */
+static void stop_working(struct run *r)
+{
+	if (--r->working == 0)
+		pthread_cond_broadcast(&r->gift_came);
+}
+
+/* The same, from outside gift_lock: for a thread that may not claim. */
+static void leave_work(struct run *r)
+{
+	pthread_mutex_lock(&r->gift_lock);
+	stop_working(r);
+	pthread_mutex_unlock(&r->gift_lock);
+}
+
+/* The thread has run out of work and there are no jobs to claim: wait
+ * for files that the threads still hashing give, and take its share of
+ * them into the lanes of h; false, when no thread works, none will come. */
+static bool take_gifts(struct run *r, struct hasher *h)
+{
+	unsigned n;
+
+	pthread_mutex_lock(&r->gift_lock);
+	stop_working(r);
+	atomic_fetch_add(&r->waiting, 1);
+	while (r->gifts == 0 && r->working > 0)
+		pthread_cond_wait(&r->gift_came, &r->gift_lock);
+	atomic_fetch_sub(&r->waiting, 1);
+	/* A share for each thread still waiting, as many as its lanes. */
+	n = (r->gifts + atomic_load(&r->waiting)) / (atomic_load(&r->waiting) + 1);
+	if (n > r->plan.lanes)
+		n = r->plan.lanes;
+	for (unsigned i = 0; i < n; i++)
+		hasher_adopt(h, &r->gift[--r->gifts]);
+	if (n > 0)
+		r->working++;
+	pthread_mutex_unlock(&r->gift_lock);
+	return n > 0;
+}
+
+/* Threads wait for gifts: give them part of h's work, the files with the
+ * most bytes left first, so that each thread has about as much, unless
+ * there is too little to share or gifts are already on their way. */
+static void give_to_waiting(struct run *r, struct hasher *h)
+{
+	uint64_t left = hasher_work_left(h), share, given = 0;
+	unsigned waiting;
+
+	if (left < GIFT_WORK_MIN)
+		return;
+	pthread_mutex_lock(&r->gift_lock);
+	waiting = atomic_load(&r->waiting);
+	share = left / (waiting + 1) * waiting;
+	while (given < share && r->gifts < waiting * r->plan.lanes &&
+	       (given > 0 || r->gifts == 0)) {
+		struct gift *g = &r->gift[r->gifts];
+
+		if (!hasher_give(h, g))
+			break;
+		given += (uint64_t)g->file.size - g->file.count + FILE_COST;
+		r->gifts++;
+	}
+	if (r->gifts > 0)
+		pthread_cond_broadcast(&r->gift_came);
+	pthread_mutex_unlock(&r->gift_lock);
+}
 
 /* Claim tasks and hash them until there are none left: claim while the
  * hasher has room, waiting for the window to move only when it has
@@ -181,9 +268,14 @@ static void hash_tasks(struct thread *t)
 			hasher_add(h, task);
 			continue;
 		}
-		if (!hasher_has_files(h))
+		if (!hasher_has_files(h) && !(claim && take_gifts(r, h))) {
+			if (!claim)
+				leave_work(r);
 			return;	/* none left to claim, or none it may */
+		}
 		hasher_step(h);
+		if (atomic_load_explicit(&r->waiting, memory_order_relaxed) > 0)
+			give_to_waiting(r, h);
 		batches_tick(r->all);
 	}
 }
@@ -228,7 +320,11 @@ static void start_helpers(struct run *r, unsigned n)
 		if (!t->hasher)
 			break;
 		hasher_use_disks(t->hasher, r->disks);
+		pthread_mutex_lock(&r->gift_lock);
+		r->working++;
+		pthread_mutex_unlock(&r->gift_lock);
 		if (thread_start(&t->id, helper_main, t) != 0) {
+			leave_work(r);
 			hasher_free(t->hasher);
 			break;
 		}
@@ -270,16 +366,44 @@ static void plan_run(struct run *r, const struct schedule *s)
 	share_descriptors(r);
 }
 
+/* Room for the gifts of r's threads, and the lock they are given under;
+ * false when they cannot be had. */
+static bool gifts_init(struct run *r)
+{
+	r->gift = calloc((size_t)r->want * HASHER_LANES_MAX, sizeof *r->gift);
+	if (!r->gift)
+		return false;
+	if (pthread_mutex_init(&r->gift_lock, NULL) != 0) {
+		free(r->gift);
+		return false;
+	}
+	if (pthread_cond_init(&r->gift_came, NULL) != 0) {
+		pthread_mutex_destroy(&r->gift_lock);
+		free(r->gift);
+		return false;
+	}
+	return true;
+}
+
+static void gifts_free(struct run *r)
+{
+	pthread_cond_destroy(&r->gift_came);
+	pthread_mutex_destroy(&r->gift_lock);
+	free(r->gift);
+}
+
 /* Hash every job of src and write its output, in input order, many at
  * once; false, having taken no job, when there is no memory for even one
  * thread's lanes. */
 static bool run_many_at_once(const struct schedule *s, const struct job_source *src)
 {
-	struct run r = { .count = src->count };
+	struct run r = { .count = src->count, .working = 1 };
 	struct thread self = { .run = &r };
 
 	plan_run(&r, s);
 	r.self = &self;
+	if (!gifts_init(&r))
+		return false;
 	self.hasher = hasher_new(&r.plan);
 	r.helper = calloc(r.want, sizeof *r.helper);
 	r.all = batches_new(src, r.want, s->out, s->prog);
@@ -288,6 +412,7 @@ static bool run_many_at_once(const struct schedule *s, const struct job_source *
 		free(r.helper);
 		if (r.all)
 			batches_free(r.all);
+		gifts_free(&r);
 		return false;
 	}
 	r.began = monotime_us();
@@ -304,6 +429,7 @@ static bool run_many_at_once(const struct schedule *s, const struct job_source *
 	batches_free(r.all);
 	hasher_free(self.hasher);
 	free(r.helper);
+	gifts_free(&r);
 	return true;
 }
 

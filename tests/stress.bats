@@ -156,3 +156,31 @@ check_list() {
 	done
 	OUR_EXTRA=("${extra0[@]}")
 }
+
+# Every read cut to 1000 bytes (tests/short_reads.so), no whole number of
+# blocks: lanes hold partial blocks at every step, and a file handed from
+# a thread that holds work to one that ran out of it (schedule.c's gifts)
+# is handed with a partial block of it hashed.  Big files among many small
+# ones, so that the threads' work runs out unevenly at the end.
+@test "stress: reads cut short, files handed between threads mid-block, -j 1 to -j 8, as GNU" {
+	local shim=$BATS_TEST_DIRNAME/short_reads.so j
+	[[ -f $shim ]] || fail "$shim not built (make check builds it)"
+	# The shim comes first in the list of libraries, before the sanitizer's.
+	[[ ${MD5SUM_SANITIZER-} != asan ]] || export ASAN_OPTIONS="${ASAN_OPTIONS-}:verify_asan_link_order=0"
+	mkdir cut
+	for j in $(seq 0 59); do
+		if ((j % 10 == 3)); then
+			head -c $(((j + 1) * 40000 + j)) pool >"cut/$j"
+		else
+			head -c $((j * 7)) pool >"cut/$j"
+		fi
+	done
+	"$GNU_MD5SUM" cut/* >want
+	for j in 1 2 3 4 8; do
+		LD_PRELOAD=$shim SHORT_READS=1000 "$OURS" -j "$j" cut/* >got ||
+			fail "-j $j: exit status $?"
+		cmp -s want got || fail "-j $j: digests differ from GNU's: $(diff want got | head -n 4)"
+		LD_PRELOAD=$shim SHORT_READS=1000 "$OURS" -j "$j" -c --quiet want ||
+			fail "-j $j -c: exit status $?"
+	done
+}
