@@ -65,7 +65,7 @@ HELPERS = tests/quote_driver tests/device_probe tests/hold_fds tests/short_reads
 TEST_CFLAGS = $(STD) -I. -Ilib -Itests $(CPPFLAGS) $(CFLAGS) -MMD -MP
 
 tests/unit: tests/unit.o tests/tap.o
-tests/lanes_test: tests/lanes_test.o tests/tap.o $(LIB_OBJ)
+tests/lanes_test: tests/lanes_test.o tests/tap.o lane.o $(LIB_OBJ)
 tests/opts_test: tests/opts_test.o tests/tap.o opts.o msg.o term.o
 tests/route_test: tests/route_test.o tests/tap.o route.o storage.o sysfs.o decimal.o
 tests/pace_test: tests/pace_test.o tests/tap.o pace.o

@@ -23,6 +23,7 @@
 #include "disk.h"
 #include "jobs.h"
 #include "lane.h"
+#include "lanes.h"
 #include "md5.h"
 #include "route.h"
 
@@ -44,11 +45,8 @@ struct hasher_plan {
 
 struct hasher;
 
-/* The most lanes a hasher keeps busy: their buffers (lane.h) stay in a
- * core's L2 cache.  Wider engines, with as much buffer a lane or half as
- * much, were slower from end to end than this many lanes, though faster
- * on data in the cache (doc/engines.md). */
-enum { HASHER_LANES_MAX = 16 };
+/* The most lanes a hasher keeps busy (lanes_to_keep_busy, lane.h). */
+enum { HASHER_LANES_MAX = MD5_LANES_MAX };
 
 /* A hasher, or NULL when there is no memory for one. */
 struct hasher *hasher_new(const struct hasher_plan *p);

@@ -21,6 +21,13 @@ enum { LANE_BUF = 32 * 1024 };
  * loads together then fall in different cache sets (lanes.h). */
 enum { LANE_STAGGER = 64 };
 
+/* How many lanes to keep busy for engines e: as many as the engines are
+ * fastest with (md5_lanes_width), but half as many while that is not
+ * much faster than half: each lane is a buffer that the cache must hold
+ * and a read to make, which the engines' figures do not count
+ * (doc/engines.md). */
+unsigned lanes_to_keep_busy(const struct md5_engine *const *e);
+
 /* One file in one lane, or staged for one. */
 struct lane {
 	struct task *task;	/* NULL when the lane is free */

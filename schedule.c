@@ -9,6 +9,7 @@
 #include "disk.h"
 #include "fds.h"
 #include "hasher.h"
+#include "lane.h"
 #include "monotime.h"
 #include "msg.h"
 #include "pace.h"
@@ -124,6 +125,14 @@ struct run {
  * before the thread that takes it had woken. */
 enum { GIFT_WORK_MIN = 1024 * 1024 };
 
+/* The small static build (MD5SUM_SMALL) has no room for gifts: there a
+ * thread that has run out of work ends, as before they were. */
+#ifdef MD5SUM_SMALL
+#define GIFTS 0
+#else
+#define GIFTS 1
+#endif
+
 /* Share out the descriptors free, so that a run never runs out of them
  * where GNU's would not: half for the files the threads hold in lanes and
  * stages (a file a thread at least: fewer threads when there are very
@@ -139,9 +148,7 @@ static void share_descriptors(struct run *r)
 	if (r->want > hashing)
 		r->want = hashing;
 	each = hashing / r->want;
-	p->lanes = md5_lanes_width(p->engines);
-	if (p->lanes > HASHER_LANES_MAX)
-		p->lanes = HASHER_LANES_MAX;
+	p->lanes = lanes_to_keep_busy(p->engines);
 	if (p->lanes > each)
 		p->lanes = each;	/* fewer lanes than the engine has */
 	p->stage = STAGE_LANES * p->lanes;
@@ -169,6 +176,8 @@ static bool run_holds_files(void *arg)
 			return true;
 	if (r->disks && disks_held(r->disks))
 		return true;
+	if (!GIFTS)
+		return false;
 	pthread_mutex_lock(&r->gift_lock);
 	held = r->gifts > 0;
 	pthread_mutex_unlock(&r->gift_lock);
@@ -188,6 +197,8 @@ static void stop_working(struct run *r)
 /* The same, from outside gift_lock: for a thread that may not claim. */
 static void leave_work(struct run *r)
 {
+	if (!GIFTS)
+		return;
 	pthread_mutex_lock(&r->gift_lock);
 	stop_working(r);
 	pthread_mutex_unlock(&r->gift_lock);
@@ -268,13 +279,13 @@ static void hash_tasks(struct thread *t)
 			hasher_add(h, task);
 			continue;
 		}
-		if (!hasher_has_files(h) && !(claim && take_gifts(r, h))) {
+		if (!hasher_has_files(h) && !(GIFTS && claim && take_gifts(r, h))) {
 			if (!claim)
 				leave_work(r);
 			return;	/* none left to claim, or none it may */
 		}
 		hasher_step(h);
-		if (atomic_load_explicit(&r->waiting, memory_order_relaxed) > 0)
+		if (GIFTS && atomic_load_explicit(&r->waiting, memory_order_relaxed) > 0)
 			give_to_waiting(r, h);
 		batches_tick(r->all);
 	}
@@ -320,9 +331,11 @@ static void start_helpers(struct run *r, unsigned n)
 		if (!t->hasher)
 			break;
 		hasher_use_disks(t->hasher, r->disks);
-		pthread_mutex_lock(&r->gift_lock);
-		r->working++;
-		pthread_mutex_unlock(&r->gift_lock);
+		if (GIFTS) {
+			pthread_mutex_lock(&r->gift_lock);
+			r->working++;
+			pthread_mutex_unlock(&r->gift_lock);
+		}
 		if (thread_start(&t->id, helper_main, t) != 0) {
 			leave_work(r);
 			hasher_free(t->hasher);
@@ -370,6 +383,8 @@ static void plan_run(struct run *r, const struct schedule *s)
  * false when they cannot be had. */
 static bool gifts_init(struct run *r)
 {
+	if (!GIFTS)
+		return true;
 	r->gift = calloc((size_t)r->want * HASHER_LANES_MAX, sizeof *r->gift);
 	if (!r->gift)
 		return false;
@@ -387,6 +402,8 @@ static bool gifts_init(struct run *r)
 
 static void gifts_free(struct run *r)
 {
+	if (!GIFTS)
+		return;
 	pthread_cond_destroy(&r->gift_came);
 	pthread_mutex_destroy(&r->gift_lock);
 	free(r->gift);

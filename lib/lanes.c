@@ -309,3 +309,14 @@ unsigned md5_lanes_width(const struct md5_engine *const *e)
 			best = m;
 	return best;
 }
+
+unsigned md5_lanes_speed(const struct md5_engine *const *e, unsigned n)
+{
+	uint64_t cost[MD5_LANES_MAX + 1];
+	const struct md5_engine *first[MD5_LANES_MAX + 1];
+
+	if (n == 0 || n > MD5_LANES_MAX)
+		return 0;
+	plan(e, n, cost, first);
+	return first[n] ? (unsigned)(((uint64_t)n << 32) / cost[n]) : 0;
+}

@@ -65,4 +65,8 @@ const struct md5_engine *md5_engine_for(const struct md5_engine *const *e,
  * no engine. */
 unsigned md5_lanes_width(const struct md5_engine *const *e);
 
+/* The MB/s at which the calls md5_engine_for plans for n busy streams
+ * (1 <= n <= MD5_LANES_MAX) hash all n, by the speeds; 0 for no engine. */
+unsigned md5_lanes_speed(const struct md5_engine *const *e, unsigned n);
+
 #endif

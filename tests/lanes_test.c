@@ -15,6 +15,7 @@
 
 #include "cpu.h"
 #include "lanes.h"
+#include "lane.h"
 #include "md5.h"
 #include "md5_steps.h"
 #include "tap.h"
@@ -418,6 +419,18 @@ static void test_table(const char *what, const struct md5_engine *const *e)
 	print_plan(what, e);
 }
 
+/* The lanes a thread keeps busy for a table: as many as the engines are
+ * fastest with, halved while that gains less than a quarter. */
+static void test_lanes_kept(const char *what, const struct md5_engine *const *e,
+			    unsigned want)
+{
+	unsigned n = lanes_to_keep_busy(e), w = md5_lanes_width(e);
+
+	printf("# %s: md5_lanes_speed at %u lanes %u MB/s, at %u %u MB/s\n", what, w,
+	       md5_lanes_speed(e, w), w / 2, md5_lanes_speed(e, w / 2));
+	ok(n == want, "%s: lanes_to_keep_busy %u (want %u)", what, n, want);
+}
+
 /* The table of every kind of CPU with figures (lanes_speeds.h), and that
  * of the other kinds with every feature: all the engines of the build. */
 static void test_tables(void)
@@ -434,6 +447,11 @@ static void test_tables(void)
 
 	for (size_t i = 0; i < sizeof kind / sizeof kind[0]; i++)
 		test_table(kind[i].name, md5_engines_of(kind[i].have));
+	/* 32 lanes where two groups of 16 nearly double the speed (Zen 5),
+	 * 16 where they gain little (the Intel CPU), as measured end to end. */
+	test_lanes_kept(kind[0].name, md5_engines_of(kind[0].have), 16);
+	test_lanes_kept(kind[1].name, md5_engines_of(kind[1].have), 32);
+	test_lanes_kept(kind[2].name, md5_engines_of(kind[2].have), 16);
 }
 
 /* This CPU's engines: a table, and each one alone. */
