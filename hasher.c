@@ -20,13 +20,9 @@
 #include "seen.h"
 #include "storage.h"
 
-/* How far ahead of reading a lane asks a non-rotating device for its
- * file: past the kernel's own read-ahead, which starts small. */
-enum { ASK_AHEAD = 1024 * 1024 };
-
 /* Bytes of files staged, beyond which no more are: one large file asked
  * ahead keeps a device as busy as many, and files staged are work that
- * other threads cannot take. */
+ * other threads cannot take until the end of the run (gifts). */
 enum { STAGE_BYTES = 4 * ASK_AHEAD };
 
 struct hasher {
@@ -34,10 +30,8 @@ struct hasher {
 	struct disks *disks;	/* readers of spinning disks, or NULL */
 	struct lane *lane;	/* plan.lanes of them */
 	unsigned busy;		/* lanes in use */
-	struct lane *stage;	/* a ring of files opened, waiting for a lane,
-				 * plan.stage + 1 of them; no buffers */
-	unsigned stage_first, staged;
-	uint64_t staged_bytes;
+	struct stage stage;	/* files opened, waiting for a lane: plan.stage
+				 * + 1 of them at most */
 	atomic_uint held;	/* busy + staged, for other threads to read */
 	uint64_t work;		/* bytes read, and FILE_COST a file done */
 	atomic_uint_fast64_t work_seen;	/* work, for other threads to read */
@@ -59,10 +53,9 @@ struct hasher *hasher_new(const struct hasher_plan *p)
 		return NULL;
 	h->plan = *p;
 	h->lane = calloc(lanes, sizeof *h->lane);
-	h->stage = calloc(p->stage + 1, sizeof *h->stage);
 	h->state = calloc(lanes, sizeof *h->state);
 	h->buf = malloc(READ_SIZE + lanes * (LANE_BUF + LANE_STAGGER));
-	if (!h->lane || !h->stage || !h->state || !h->buf) {
+	if (!stage_init(&h->stage, p->stage + 1) || !h->lane || !h->state || !h->buf) {
 		hasher_free(h);
 		return NULL;
 	}
@@ -78,7 +71,7 @@ void hasher_free(struct hasher *h)
 	if (!h)
 		return;
 	free(h->lane);
-	free(h->stage);
+	stage_free(&h->stage);
 	free(h->state);
 	free(h->buf);
 	free(h);
@@ -91,7 +84,7 @@ void hasher_use_disks(struct hasher *h, struct disks *d)
 
 bool hasher_has_files(const struct hasher *h)
 {
-	return h->staged > 0 || h->busy > 0;
+	return h->stage.n > 0 || h->busy > 0;
 }
 
 bool hasher_holds_open(const struct hasher *h)
@@ -102,15 +95,15 @@ bool hasher_holds_open(const struct hasher *h)
 /* The files held open changed. */
 static void publish_held(struct hasher *h)
 {
-	atomic_store_explicit(&h->held, h->busy + h->staged, memory_order_relaxed);
+	atomic_store_explicit(&h->held, h->busy + h->stage.n, memory_order_relaxed);
 }
 
 unsigned hasher_room(const struct hasher *h)
 {
 	unsigned room = h->plan.lanes - h->busy;
 
-	if (h->staged_bytes < STAGE_BYTES)
-		room += h->plan.stage - h->staged;
+	if (h->stage.bytes < STAGE_BYTES)
+		room += h->plan.stage - h->stage.n;
 	return room;
 }
 
@@ -134,40 +127,29 @@ static void finish_task(struct hasher *h, struct task *t, int err, uint64_t byte
 	add_work(h, FILE_COST + bytes);
 }
 
-/* Ask the device, ahead of reading, for the part of a file past *asked
- * that reading from offset at will want next, so that many reads are in
- * flight at once however few threads read; the part asked for is bounded,
- * and so is the page cache it takes. */
-static void ask_ahead(int fd, off_t *asked, uint64_t at, off_t size)
+/* Put file, of which hashed is hashed, in the free lane l. */
+static void start_in_lane(struct hasher *h, unsigned l, const struct lane *file,
+			  const struct md5 *hashed)
 {
-	if (*asked >= size || (uint64_t)*asked > at + ASK_AHEAD)
-		return;
-	/* Advice only: the reads that follow tell of any error. */
-	(void)posix_fadvise(fd, *asked, ASK_AHEAD, POSIX_FADV_WILLNEED);
-	*asked += ASK_AHEAD;
+	lane_resume(&h->lane[l], h->state[l], file, hashed);
+	h->busy++;
+	publish_held(h);
 }
 
 /* Start the first staged file in the free lane l. */
 static void start_staged(struct hasher *h, unsigned l)
 {
-	struct lane *first = &h->stage[h->stage_first];
-	uint8_t *buf = h->lane[l].buf;
+	struct lane first = stage_take_first(&h->stage);
 	struct md5 fresh;
 
-	h->lane[l] = *first;
-	h->lane[l].buf = buf;
-	h->busy++;
-	h->staged_bytes -= (uint64_t)first->size;
 	md5_init(&fresh);
-	memcpy(h->state[l], fresh.state, sizeof h->state[l]);
-	h->stage_first = (h->stage_first + 1) % (h->plan.stage + 1);
-	h->staged--;
+	start_in_lane(h, l, &first, &fresh);
 }
 
 /* Start the staged files in the free lanes, first staged first. */
 static void fill_from_stage(struct hasher *h)
 {
-	for (unsigned l = 0; l < h->plan.lanes && h->staged > 0; l++)
+	for (unsigned l = 0; l < h->plan.lanes && h->stage.n > 0; l++)
 		if (!h->lane[l].task)
 			start_staged(h, l);
 }
@@ -245,7 +227,7 @@ static void stage(struct hasher *h, struct lane f, enum read_way w)
 	switch (w) {
 	case READ_LANES_ASKED:
 		f.asked = 0;
-		ask_ahead(f.fd, &f.asked, 0, f.size);
+		lane_ask_ahead(&f, 0);
 		f.asked_ahead = true;
 		f.missed = h->plan.disk == DISK_AUTO;
 		break;
@@ -262,8 +244,7 @@ static void stage(struct hasher *h, struct lane f, enum read_way w)
 	/* Read-ahead advice pays only beyond the first read. */
 	if (f.size > LANE_BUF)
 		(void)posix_fadvise(f.fd, 0, 0, POSIX_FADV_SEQUENTIAL);
-	h->stage[(h->stage_first + h->staged++) % (h->plan.stage + 1)] = f;
-	h->staged_bytes += (uint64_t)f.size;
+	stage_push(&h->stage, &f);
 	publish_held(h);
 	fill_from_stage(h);
 }
@@ -358,12 +339,10 @@ static void finish_lane(struct hasher *h, unsigned l, int err)
  * lane is. */
 static void leave_lanes(struct hasher *h, unsigned l, enum read_way w)
 {
-	struct lane *lane = &h->lane[l];
-	struct md5 ctx = { .count = lane->count };
+	struct md5 ctx;
 
-	memcpy(ctx.state, h->state[l], sizeof ctx.state);
-	md5_update(&ctx, lane->buf + lane->pos, lane->len - lane->pos);
-	read_elsewhere(h, lane, w, &ctx);
+	lane_hashed(&h->lane[l], h->state[l], &ctx);
+	read_elsewhere(h, &h->lane[l], w, &ctx);
 	release_lane(h, l);
 }
 
@@ -441,7 +420,7 @@ static void feed_lane(struct hasher *h, unsigned l)
 	if (lane->missed && lane->len < MD5_BLOCK_LENGTH && !lane->eof &&
 	    !route_again(h, l, &timed))
 		return;
-	ask_ahead(lane->fd, &lane->asked, lane->count, lane->size);
+	lane_ask_ahead(lane, lane->count);
 	while (lane->len < MD5_BLOCK_LENGTH && !lane->eof) {
 		size_t want = LANE_BUF - lane->len;
 		uint64_t began = timed ? monotime_us() : 0;
@@ -475,7 +454,7 @@ void hasher_step(struct hasher *h)
 	for (unsigned l = 0; l < h->plan.lanes; l++) {
 		if (h->lane[l].task)
 			feed_lane(h, l);
-		while (!h->lane[l].task && h->staged > 0) {
+		while (!h->lane[l].task && h->stage.n > 0) {
 			start_staged(h, l);
 			feed_lane(h, l);
 		}
@@ -486,99 +465,36 @@ void hasher_step(struct hasher *h)
 
 /* ------------------------------------------------------------ gifts */
 
-/* Bytes of f's file not yet compressed. */
-static uint64_t bytes_left(const struct lane *f)
-{
-	return (uint64_t)f->size > f->count ? (uint64_t)f->size - f->count : 0;
-}
-
 uint64_t hasher_work_left(const struct hasher *h)
 {
-	uint64_t left = h->staged_bytes + (uint64_t)FILE_COST * (h->busy + h->staged);
-
-	for (unsigned l = 0; l < h->plan.lanes; l++)
-		if (h->lane[l].task)
-			left += bytes_left(&h->lane[l]);
-	return left;
-}
-
-/* The lane whose file has the most bytes left, of those not read to
- * their end: plan.lanes when there is none. */
-static unsigned longest_lane(const struct hasher *h)
-{
-	unsigned best = h->plan.lanes;
-
-	for (unsigned l = 0; l < h->plan.lanes; l++) {
-		const struct lane *lane = &h->lane[l];
-
-		if (lane->task && !lane->eof && !lane->padded &&
-		    (best == h->plan.lanes || bytes_left(lane) > bytes_left(&h->lane[best])))
-			best = l;
-	}
-	return best;
-}
-
-/* Give the file of lane l, what it has read hashed into g. */
-static void give_lane(struct hasher *h, unsigned l, struct gift *g)
-{
-	struct lane *lane = &h->lane[l];
-
-	g->hashed = (struct md5){ .count = lane->count };
-	memcpy(g->hashed.state, h->state[l], sizeof g->hashed.state);
-	md5_update(&g->hashed, lane->buf + lane->pos, lane->len - lane->pos);
-	g->file = *lane;
-	g->file.buf = NULL;
-	g->file.pos = g->file.len = 0;
-	g->file.count = g->hashed.count;
-	release_lane(h, l);
-}
-
-/* Give the file staged last, not begun. */
-static void give_staged(struct hasher *h, struct gift *g)
-{
-	unsigned last = (h->stage_first + h->staged - 1) % (h->plan.stage + 1);
-
-	g->file = h->stage[last];
-	md5_init(&g->hashed);
-	h->staged--;
-	h->staged_bytes -= (uint64_t)g->file.size;
-	publish_held(h);
+	return h->stage.bytes + (uint64_t)FILE_COST * (h->busy + h->stage.n) +
+	       lanes_bytes_left(h->lane, h->plan.lanes);
 }
 
 bool hasher_give(struct hasher *h, struct gift *g)
 {
-	unsigned l = longest_lane(h);
-	const struct lane *last = NULL;
+	unsigned l = lanes_longest(h->lane, h->plan.lanes);
 
-	if (h->busy + h->staged < 2)
+	if (h->busy + h->stage.n < 2 || (l == h->plan.lanes && h->stage.n == 0))
 		return false;
-	if (h->staged > 0)
-		last = &h->stage[(h->stage_first + h->staged - 1) % (h->plan.stage + 1)];
-	if (l < h->plan.lanes && (!last || bytes_left(&h->lane[l]) > bytes_left(last)))
-		give_lane(h, l, g);
-	else if (last)
-		give_staged(h, g);
-	else
-		return false;
+	if (l < h->plan.lanes && (h->stage.n == 0 || lane_bytes_left(&h->lane[l]) >
+						     lane_bytes_left(stage_last(&h->stage)))) {
+		lane_hashed(&h->lane[l], h->state[l], &g->hashed);
+		g->file = h->lane[l];
+		release_lane(h, l);
+	} else {
+		g->file = stage_take_last(&h->stage);
+		md5_init(&g->hashed);
+		publish_held(h);
+	}
 	return true;
 }
 
 void hasher_adopt(struct hasher *h, const struct gift *g)
 {
-	unsigned l = 0, partial = (unsigned)(g->hashed.count % MD5_BLOCK_LENGTH);
-	uint8_t *buf;
+	unsigned l = 0;
 
 	while (h->lane[l].task)
 		l++;
-	buf = h->lane[l].buf;
-	h->lane[l] = g->file;
-	h->lane[l].buf = buf;
-	/* The lanes compress whole blocks: the partial one goes back to the
-	 * buffer, to be read after. */
-	memcpy(buf, g->hashed.buf, partial);
-	h->lane[l].len = partial;
-	h->lane[l].count = g->hashed.count - partial;
-	memcpy(h->state[l], g->hashed.state, sizeof h->state[l]);
-	h->busy++;
-	publish_held(h);
+	start_in_lane(h, l, &g->file, &g->hashed);
 }

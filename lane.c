@@ -1,10 +1,112 @@
 /* lane.c - a lane's padding, and the compressing of the busy lanes; see
  * lane.h. */
+#include <fcntl.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lane.h"
 #include "md5.h"
+
+void lane_ask_ahead(struct lane *lane, uint64_t at)
+{
+	if (lane->asked >= lane->size || (uint64_t)lane->asked > at + ASK_AHEAD)
+		return;
+	/* Advice only: the reads that follow tell of any error. */
+	(void)posix_fadvise(lane->fd, lane->asked, ASK_AHEAD, POSIX_FADV_WILLNEED);
+	lane->asked += ASK_AHEAD;
+}
+
+uint64_t lane_bytes_left(const struct lane *f)
+{
+	return (uint64_t)f->size > f->count ? (uint64_t)f->size - f->count : 0;
+}
+
+uint64_t lanes_bytes_left(const struct lane *lane, unsigned n)
+{
+	uint64_t left = 0;
+
+	for (unsigned l = 0; l < n; l++)
+		if (lane[l].task)
+			left += lane_bytes_left(&lane[l]);
+	return left;
+}
+
+unsigned lanes_longest(const struct lane *lane, unsigned n)
+{
+	unsigned best = n;
+
+	for (unsigned l = 0; l < n; l++)
+		if (lane[l].task && !lane[l].eof && !lane[l].padded &&
+		    (best == n || lane_bytes_left(&lane[l]) > lane_bytes_left(&lane[best])))
+			best = l;
+	return best;
+}
+
+void lane_hashed(const struct lane *lane, const uint32_t state[4], struct md5 *ctx)
+{
+	*ctx = (struct md5){ .count = lane->count };
+	memcpy(ctx->state, state, sizeof ctx->state);
+	md5_update(ctx, lane->buf + lane->pos, lane->len - lane->pos);
+}
+
+void lane_resume(struct lane *lane, uint32_t state[4], const struct lane *file,
+		 const struct md5 *hashed)
+{
+	uint8_t *buf = lane->buf;
+	unsigned partial = (unsigned)(hashed->count % MD5_BLOCK_LENGTH);
+
+	*lane = *file;
+	lane->buf = buf;
+	/* The lanes compress whole blocks: a partial one goes back to the
+	 * buffer, to be read after. */
+	memcpy(buf, hashed->buf, partial);
+	lane->pos = 0;
+	lane->len = partial;
+	lane->count = hashed->count - partial;
+	memcpy(state, hashed->state, sizeof hashed->state);
+}
+
+bool stage_init(struct stage *s, unsigned size)
+{
+	*s = (struct stage){ .ring = calloc(size, sizeof *s->ring), .size = size };
+	return s->ring != NULL;
+}
+
+void stage_free(struct stage *s)
+{
+	free(s->ring);
+}
+
+void stage_push(struct stage *s, const struct lane *f)
+{
+	s->ring[(s->first + s->n++) % s->size] = *f;
+	s->bytes += (uint64_t)f->size;
+}
+
+struct lane stage_take_first(struct stage *s)
+{
+	struct lane f = s->ring[s->first];
+
+	s->first = (s->first + 1) % s->size;
+	s->n--;
+	s->bytes -= (uint64_t)f.size;
+	return f;
+}
+
+const struct lane *stage_last(const struct stage *s)
+{
+	return &s->ring[(s->first + s->n - 1) % s->size];
+}
+
+struct lane stage_take_last(struct stage *s)
+{
+	struct lane f = *stage_last(s);
+
+	s->n--;
+	s->bytes -= (uint64_t)f.size;
+	return f;
+}
 
 void lane_pad(struct lane *lane)
 {

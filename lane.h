@@ -11,11 +11,16 @@
 
 #include "batches.h"
 #include "lanes.h"
+#include "md5.h"
 #include "storage.h"
 
 /* Bytes read at a time for one lane: enough that a read(2) costs little
  * beside hashing what it brings, few enough that the lanes stay in L2. */
 enum { LANE_BUF = 32 * 1024 };
+
+/* How far ahead of reading a lane asks a non-rotating device for its
+ * file: past the kernel's own read-ahead, which starts small. */
+enum { ASK_AHEAD = 1024 * 1024 };
 
 /* Lane buffers start 64 bytes apart modulo 4 KiB: blocks that the engine
  * loads together then fall in different cache sets (lanes.h). */
@@ -47,6 +52,49 @@ struct lane {
 	size_t pos, len;	/* bytes read, not yet compressed: buf[pos..len) */
 	uint8_t *buf;		/* LANE_BUF bytes */
 };
+
+/* Ask the device, ahead of reading, for the part of the lane's file past
+ * what it has asked for that reading from offset at will want next, so
+ * that many reads are in flight at once however few threads read; the
+ * part asked for is bounded, and so is the page cache it takes. */
+void lane_ask_ahead(struct lane *lane, uint64_t at);
+
+/* Bytes of f's file not yet compressed, by the size it had when opened. */
+uint64_t lane_bytes_left(const struct lane *f);
+
+/* Of lane[0..n): the bytes their files have left, in all; the lane whose
+ * file has the most left of those not read to their end (n when none). */
+uint64_t lanes_bytes_left(const struct lane *lane, unsigned n);
+unsigned lanes_longest(const struct lane *lane, unsigned n);
+
+/* What of the lane's file has come in, hashed into *ctx: the blocks
+ * compressed in the lane, whose chaining words are state, and what its
+ * buffer holds. */
+void lane_hashed(const struct lane *lane, const uint32_t state[4], struct md5 *ctx);
+
+/* Put file (a stage entry, or a lane's file as lane_hashed left it, with
+ * what of it is hashed) in the free lane, whose chaining words are
+ * state: its buffer stays the lane's, and takes the partial block. */
+void lane_resume(struct lane *lane, uint32_t state[4], const struct lane *file,
+		 const struct md5 *hashed);
+
+/* Files opened and waiting for a lane, in a ring: the first staged
+ * goes first; the last can be taken too, to be given away. */
+struct stage {
+	struct lane *ring;	/* size of them; no buffers */
+	unsigned size, first, n;
+	uint64_t bytes;		/* the size of their files, in all */
+};
+
+/* Room for size files: false when there is no memory for it. */
+bool stage_init(struct stage *s, unsigned size);
+void stage_free(struct stage *s);
+/* Add f; there must be room (n < size). */
+void stage_push(struct stage *s, const struct lane *f);
+/* Take the first file, or the last, or see the last: n must be > 0. */
+struct lane stage_take_first(struct stage *s);
+struct lane stage_take_last(struct stage *s);
+const struct lane *stage_last(const struct stage *s);
 
 /* The lane's file is read to its end, less than a block of it left in
  * buf, at its start: write its padding after it, to be compressed in the

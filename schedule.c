@@ -248,7 +248,7 @@ static void give_to_waiting(struct run *r, struct hasher *h)
 
 		if (!hasher_give(h, g))
 			break;
-		given += (uint64_t)g->file.size - g->file.count + FILE_COST;
+		given += lane_bytes_left(&g->file) + FILE_COST;
 		r->gifts++;
 	}
 	if (r->gifts > 0)
