@@ -21,17 +21,20 @@ INSTALL = install
 # --progress vanish.  MD5_LANES_SMALL keeps the sse2 lane engine only
 # (lib/lanes.c) and the portable one-stream transform (lib/md5.c: no
 # AVX-512VL); MD5SUM_SMALL leaves out the drawing of --progress
-# (progress.c), which would take the file over its budget, and asking the page
-# cache with cachestat (storage.c) and the disk readers (disk.c).  No
-# jump tables and no inlining of small functions called from several
-# places: each takes the file a little further under its budget.  A
+# (progress.c), which would take the file over its budget, asking the page
+# cache with cachestat (storage.c), the disk readers (disk.c) and the
+# files that threads give each other at the end of a run (schedule.c).  No
+# jump tables, no inlining of small functions called from several places,
+# and no loops made into calls of memset or memcpy: each takes the file a
+# little further under its budget.  A
 # common page size
 # below the 4 KiB of x86-64 keeps ld from padding the file up to the next
 # page before the data segment.
 MUSL_CC = musl-gcc
 STRIP = strip
 STATIC_CFLAGS = -Os -flto -ffunction-sections -fdata-sections -fno-asynchronous-unwind-tables \
-	-fno-jump-tables -fno-inline-small-functions -DMD5_LANES_SMALL -DMD5SUM_SMALL
+	-fno-jump-tables -fno-inline-small-functions -fno-tree-loop-distribute-patterns \
+	-DMD5_LANES_SMALL -DMD5SUM_SMALL
 STATIC_LDFLAGS = -static -Wl,--gc-sections,-z,noseparate-code,-z,norelro,-z,common-page-size=64,--build-id=none
 
 # The one list of sources every build derives from.  lib/ is the library

@@ -44,6 +44,11 @@ struct hasher {
 				 * lanes' buffers */
 };
 
+size_t hasher_buffer_bytes(unsigned lanes)
+{
+	return READ_SIZE + (size_t)lanes * (LANE_BUF + LANE_STAGGER);
+}
+
 struct hasher *hasher_new(const struct hasher_plan *p)
 {
 	struct hasher *h = calloc(1, sizeof *h);
@@ -54,7 +59,7 @@ struct hasher *hasher_new(const struct hasher_plan *p)
 	h->plan = *p;
 	h->lane = calloc(lanes, sizeof *h->lane);
 	h->state = calloc(lanes, sizeof *h->state);
-	h->buf = malloc(READ_SIZE + lanes * (LANE_BUF + LANE_STAGGER));
+	h->buf = malloc(hasher_buffer_bytes(lanes));
 	if (!stage_init(&h->stage, p->stage + 1) || !h->lane || !h->state || !h->buf) {
 		hasher_free(h);
 		return NULL;
@@ -133,17 +138,16 @@ static void start_in_lane(struct hasher *h, unsigned l, const struct lane *file,
 {
 	lane_resume(&h->lane[l], h->state[l], file, hashed);
 	h->busy++;
-	publish_held(h);
 }
 
 /* Start the first staged file in the free lane l. */
 static void start_staged(struct hasher *h, unsigned l)
 {
-	struct lane first = stage_take_first(&h->stage);
+	const struct lane *first = stage_take_first(&h->stage);
 	struct md5 fresh;
 
 	md5_init(&fresh);
-	start_in_lane(h, l, &first, &fresh);
+	start_in_lane(h, l, first, &fresh);
 }
 
 /* Start the staged files in the free lanes, first staged first. */
@@ -497,4 +501,5 @@ void hasher_adopt(struct hasher *h, const struct gift *g)
 	while (h->lane[l].task)
 		l++;
 	start_in_lane(h, l, &g->file, &g->hashed);
+	publish_held(h);
 }

@@ -48,6 +48,9 @@ struct hasher;
 /* The most lanes a hasher keeps busy (lanes_to_keep_busy, lane.h). */
 enum { HASHER_LANES_MAX = MD5_LANES_MAX };
 
+/* The bytes of buffers a hasher of so many lanes allocates. */
+size_t hasher_buffer_bytes(unsigned lanes);
+
 /* A hasher, or NULL when there is no memory for one. */
 struct hasher *hasher_new(const struct hasher_plan *p);
 void hasher_free(struct hasher *h);

@@ -69,7 +69,8 @@ void lane_resume(struct lane *lane, uint32_t state[4], const struct lane *file,
 
 bool stage_init(struct stage *s, unsigned size)
 {
-	*s = (struct stage){ .ring = calloc(size, sizeof *s->ring), .size = size };
+	s->ring = calloc(size, sizeof *s->ring);
+	s->size = size;
 	return s->ring != NULL;
 }
 
@@ -84,13 +85,13 @@ void stage_push(struct stage *s, const struct lane *f)
 	s->bytes += (uint64_t)f->size;
 }
 
-struct lane stage_take_first(struct stage *s)
+const struct lane *stage_take_first(struct stage *s)
 {
-	struct lane f = s->ring[s->first];
+	const struct lane *f = &s->ring[s->first];
 
 	s->first = (s->first + 1) % s->size;
 	s->n--;
-	s->bytes -= (uint64_t)f.size;
+	s->bytes -= (uint64_t)f->size;
 	return f;
 }
 

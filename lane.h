@@ -86,13 +86,15 @@ struct stage {
 	uint64_t bytes;		/* the size of their files, in all */
 };
 
-/* Room for size files: false when there is no memory for it. */
+/* Room for size files in s, which is zeroed: false when there is no
+ * memory for it. */
 bool stage_init(struct stage *s, unsigned size);
 void stage_free(struct stage *s);
 /* Add f; there must be room (n < size). */
 void stage_push(struct stage *s, const struct lane *f);
-/* Take the first file, or the last, or see the last: n must be > 0. */
-struct lane stage_take_first(struct stage *s);
+/* Take the first file (in the ring until the next stage_push), or the
+ * last, or see the last: n must be > 0. */
+const struct lane *stage_take_first(struct stage *s);
 struct lane stage_take_last(struct stage *s);
 const struct lane *stage_last(const struct stage *s);
 

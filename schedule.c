@@ -3,6 +3,7 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
+#include <sys/resource.h>
 
 #include "batches.h"
 #include "cores.h"
@@ -148,7 +149,6 @@ static void share_descriptors(struct run *r)
 	if (r->want > hashing)
 		r->want = hashing;
 	each = hashing / r->want;
-	p->lanes = lanes_to_keep_busy(p->engines);
 	if (p->lanes > each)
 		p->lanes = each;	/* fewer lanes than the engine has */
 	p->stage = STAGE_LANES * p->lanes;
@@ -159,6 +159,30 @@ static void share_descriptors(struct run *r)
 	r->disk_files = free / 4 < DISK_WAITING_MAX ? free / 4 : DISK_WAITING_MAX;
 	if (r->want > 1)
 		fds_make_room(r->want * (p->lanes + p->stage) + r->disk_files);
+}
+
+/* Under a limit on address space (ulimit -v), the threads' buffers take
+ * a quarter of it at most, so that the rest of the run (its batches, its
+ * lists, the C library's arenas) has room: half the lanes a thread, then
+ * fewer threads.  Not in the small build, whose few lanes always fit. */
+static void fit_address_space(struct run *r)
+{
+#ifndef MD5SUM_SMALL
+	struct hasher_plan *p = &r->plan;
+	struct rlimit lim;
+	rlim_t budget;
+
+	if (getrlimit(RLIMIT_AS, &lim) != 0 || lim.rlim_cur == RLIM_INFINITY)
+		return;
+	budget = lim.rlim_cur / 4;
+	while (p->lanes > HASHER_LANES_MAX / 2 &&
+	       r->want * hasher_buffer_bytes(p->lanes) > budget)
+		p->lanes /= 2;
+	while (r->want > 1 && r->want * hasher_buffer_bytes(p->lanes) > budget)
+		r->want--;
+#else
+	(void)r;
+#endif
 }
 
 /* Whether a thread or a disk reader holds files that it will close: a
@@ -376,6 +400,8 @@ static void plan_run(struct run *r, const struct schedule *s)
 					.stdin_closed = s->stdin_closed,
 					.read_ahead = s->read_ahead,
 					.others_hold_open = run_holds_files, .run = r };
+	r->plan.lanes = lanes_to_keep_busy(s->engines);
+	fit_address_space(r);
 	share_descriptors(r);
 }
 
