@@ -44,11 +44,6 @@ struct hasher {
 				 * lanes' buffers */
 };
 
-size_t hasher_buffer_bytes(unsigned lanes)
-{
-	return READ_SIZE + (size_t)lanes * (LANE_BUF + LANE_STAGGER);
-}
-
 struct hasher *hasher_new(const struct hasher_plan *p)
 {
 	struct hasher *h = calloc(1, sizeof *h);

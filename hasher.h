@@ -18,6 +18,7 @@
 #define HASHER_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "batches.h"
 #include "disk.h"
@@ -26,6 +27,7 @@
 #include "lanes.h"
 #include "md5.h"
 #include "route.h"
+#include "stream.h"
 
 /* What a hasher needs of the run. */
 struct hasher_plan {
@@ -48,8 +50,12 @@ struct hasher;
 /* The most lanes a hasher keeps busy (lanes_to_keep_busy, lane.h). */
 enum { HASHER_LANES_MAX = MD5_LANES_MAX };
 
-/* The bytes of buffers a hasher of so many lanes allocates. */
-size_t hasher_buffer_bytes(unsigned lanes);
+/* The bytes of buffers a hasher of so many lanes allocates: one for
+ * plain reads, and the lanes'. */
+static inline size_t hasher_buffer_bytes(unsigned lanes)
+{
+	return READ_SIZE + (size_t)lanes * (LANE_BUF + LANE_STAGGER);
+}
 
 /* A hasher, or NULL when there is no memory for one. */
 struct hasher *hasher_new(const struct hasher_plan *p);
