@@ -275,7 +275,7 @@ static void give_to_waiting(struct run *r, struct hasher *h)
 		given += lane_bytes_left(&g->file) + FILE_COST;
 		r->gifts++;
 	}
-	if (r->gifts > 0)
+	if (given > 0)
 		pthread_cond_broadcast(&r->gift_came);
 	pthread_mutex_unlock(&r->gift_lock);
 }
