@@ -173,8 +173,6 @@ unsigned lanes_to_keep_busy(const struct md5_engine *const *e)
 	unsigned n = md5_lanes_width(e);
 
 #ifndef MD5_LANES_SMALL	/* else one engine of a few lanes: none to halve */
-	if (n > MD5_LANES_MAX)
-		n = MD5_LANES_MAX;
 	while (n > 1 && n % 2 == 0 &&
 	       (uint64_t)md5_lanes_speed(e, n) * 100 <
 		       (uint64_t)md5_lanes_speed(e, n / 2) * LANES_DOUBLED_GAIN)
