@@ -21,7 +21,7 @@ cross() {
 	command -v "$cc" >/dev/null || skip "$cc is not installed (Debian: gcc-$arch-linux-gnu)"
 	command -v "qemu-$arch" >/dev/null || skip "qemu-$arch is not installed (Debian: qemu-user)"
 	"$cc" -std=c11 -D_POSIX_C_SOURCE=200809L -O2 -Wall -Wextra -Werror \
-		-Wconversion -static -I"$ROOT/lib" -I"$ROOT/tests" -o "$prog" \
+		-Wconversion -static -I"$ROOT" -I"$ROOT/lib" -I"$ROOT/tests" -o "$prog" \
 		"${@/#/$ROOT/}"
 	run "qemu-$arch" "./$prog"
 	printf '%s\n' "$output"
@@ -35,7 +35,7 @@ cross() {
 }
 
 @test "cross: AArch64, every lane engine against the scalar transform" {
-	cross aarch64 lanes_test tests/lanes_test.c tests/tap.c lib/md5.c lib/lanes.c
+	cross aarch64 lanes_test tests/lanes_test.c tests/tap.c lane.c lib/md5.c lib/lanes.c
 	[[ $output == *"# engines: neon/4 scalar/1"* ]]
 }
 
@@ -44,6 +44,6 @@ cross() {
 }
 
 @test "cross: s390x (big-endian), the engines there against md5_blocks" {
-	cross s390x lanes_test tests/lanes_test.c tests/tap.c lib/md5.c lib/lanes.c
+	cross s390x lanes_test tests/lanes_test.c tests/tap.c lane.c lib/md5.c lib/lanes.c
 	[[ $output == *"# engines: scalar/1"* ]]
 }

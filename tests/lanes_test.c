@@ -426,6 +426,11 @@ static void test_lanes_kept(const char *what, const struct md5_engine *const *e,
 {
 	unsigned n = lanes_to_keep_busy(e), w = md5_lanes_width(e);
 
+	if (e[0]->width == 1) {
+		ok(1, "%s: lanes_to_keep_busy # skip this build has none of "
+		   "the table's lane engines", what);
+		return;
+	}
 	printf("# %s: md5_lanes_speed at %u lanes %u MB/s, at %u %u MB/s\n", what, w,
 	       md5_lanes_speed(e, w), w / 2, md5_lanes_speed(e, w / 2));
 	ok(n == want, "%s: lanes_to_keep_busy %u (want %u)", what, n, want);
