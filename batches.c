@@ -44,7 +44,7 @@ struct batch {
 	unsigned recorded;	/* tasks whose output is in rec */
 	unsigned written;	/* tasks whose output went out */
 	struct record rec;
-	char *names;		/* the tasks' names */
+	char *names;		/* the tasks' names, unless they last the run */
 	size_t names_len, names_size;
 };
 
@@ -373,11 +373,12 @@ static bool fill_batch(struct batches *all, struct batch *b, unsigned size)
 	b->n = 0;
 	b->names_len = 0;
 	while (b->n < size && (more = all->src->next(all->src->ctx, &j))) {
-		at[b->n] = j.name ? keep_name(all, b, j.name) : SIZE_MAX;
+		at[b->n] = j.name && !all->src->names_last ? keep_name(all, b, j.name) : SIZE_MAX;
 		b->task[b->n++] = (struct task){ .job = j, .batch = b };
 	}
 	for (unsigned i = 0; i < b->n; i++)
-		b->task[i].job.name = at[i] == SIZE_MAX ? NULL : b->names + at[i];
+		if (at[i] != SIZE_MAX)
+			b->task[i].job.name = b->names + at[i];
 	b->recorded = b->written = 0;
 	atomic_store_explicit(&b->pending, b->n, memory_order_relaxed);
 	all->claimed += b->n;

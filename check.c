@@ -305,7 +305,7 @@ static void account_line(void *ctx, const struct job *j)
 static void check_lines(struct check_run *c, struct list *l)
 {
 	struct list_jobs lj = { .check = c, .list = l };
-	struct job_source src = { next_line, format_line, account_line, &lj, 0 };
+	struct job_source src = { next_line, format_line, account_line, &lj, 0, false };
 
 	schedule_run(c->sched, &src);
 }

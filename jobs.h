@@ -35,7 +35,7 @@ struct job {
 struct job_source {
 	/* Make the next input into *j; false when there is none.  Called by
 	 * one thread at a time, in input order; j->name need only last until
-	 * the next call. */
+	 * the next call, unless names_last. */
 	bool (*next)(void *ctx, struct job *j);
 	/* Record what the hashed job j prints, on the thread that hashed
 	 * it: concurrently with other calls, so it only reads ctx. */
@@ -45,6 +45,8 @@ struct job_source {
 	void (*account)(void *ctx, const struct job *j);
 	void *ctx;
 	size_t count;		/* how many jobs next makes, when known; else 0 */
+	bool names_last;	/* j->name lasts the whole run (the command
+				 * line's): it need not be copied */
 };
 
 #endif

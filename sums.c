@@ -77,7 +77,7 @@ bool print_sums(const struct sums_format *f, const struct schedule *s,
 {
 	struct names n = { .format = f, .names = names,
 			   .count = count, .read_stdin = read_stdin, .ok = true };
-	struct job_source src = { next_name, format_name, account_name, &n, count };
+	struct job_source src = { next_name, format_name, account_name, &n, count, true };
 
 	schedule_run(s, &src);
 	return n.ok;
