@@ -11,7 +11,7 @@
 
 static int_least64_t now_ms(void)
 {
-	return (int_least64_t)(monotime_us() / 1000);
+	return (int_least64_t)monotime_coarse_ms();
 }
 
 /* Everything in buf is whole lines: mark them so, and when they begin to
