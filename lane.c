@@ -116,18 +116,28 @@ void lane_pad(struct lane *lane)
 }
 
 /* Compress the blocks that the lanes index[0..n) all have, in one engine
- * call; idle lanes of the engine repeat the first lane's data. */
+ * call; idle lanes of the engine repeat the first lane's data.  Lanes side
+ * by side that fill the engine are compressed where their chaining words
+ * are, the others through a copy in the engine's order. */
 static void compress_group(struct lane *lane_of, uint32_t (*state_of)[4],
 			   const struct md5_engine *e, const unsigned *index, unsigned n)
 {
-	uint32_t state[MD5_LANES_MAX][4];
+	uint32_t copy[MD5_LANES_MAX][4], (*state)[4] = copy;
 	const uint8_t *p[MD5_LANES_MAX];
 	size_t blocks = SIZE_MAX;
+#ifdef MD5_LANES_SMALL	/* one path: smaller */
+	bool in_place = false;
+#else
+	bool in_place = n == e->width && index[n - 1] - index[0] == n - 1;
+#endif
 
+	if (in_place)
+		state = state_of + index[0];
 	for (unsigned i = 0; i < n; i++) {
 		const struct lane *lane = &lane_of[index[i]];
 
-		memcpy(state[i], state_of[index[i]], sizeof state[i]);
+		if (!in_place)
+			memcpy(copy[i], state_of[index[i]], sizeof copy[i]);
 		p[i] = lane->buf + lane->pos;
 		if ((lane->len - lane->pos) / MD5_BLOCK_LENGTH < blocks)
 			blocks = (lane->len - lane->pos) / MD5_BLOCK_LENGTH;
@@ -138,7 +148,8 @@ static void compress_group(struct lane *lane_of, uint32_t (*state_of)[4],
 	for (unsigned i = 0; i < n; i++) {
 		struct lane *lane = &lane_of[index[i]];
 
-		memcpy(state_of[index[i]], state[i], sizeof state[i]);
+		if (!in_place)
+			memcpy(state_of[index[i]], copy[i], sizeof copy[i]);
 		lane->pos += blocks * MD5_BLOCK_LENGTH;
 		lane->count += blocks * MD5_BLOCK_LENGTH;
 	}
