@@ -22,8 +22,10 @@ INSTALL = install
 # (lib/lanes.c) and the portable one-stream transform (lib/md5.c: no
 # AVX-512VL); MD5SUM_SMALL leaves out the drawing of --progress
 # (progress.c), which would take the file over its budget, asking the page
-# cache with cachestat (storage.c), the disk readers (disk.c) and the
-# files that threads give each other at the end of a run (schedule.c).  No
+# cache with cachestat (storage.c), the disk readers (disk.c), the
+# files that threads give each other at the end of a run (schedule.c) and
+# the coarse clock (monotime.c); the lanes are compressed through a copy
+# of their chaining words (lane.c).  No
 # jump tables, no inlining of small functions called from several places,
 # and no loops made into calls of memset or memcpy: each takes the file a
 # little further under its budget.  A
