@@ -8,8 +8,9 @@
 /* Microseconds since some fixed moment in the past. */
 uint64_t monotime_us(void);
 
-/* Milliseconds, as monotime_us but to within the clock's tick where the
- * system keeps a coarse clock: cheap enough to ask at every step. */
+/* Milliseconds since some fixed moment, to within the clock's tick where
+ * the system keeps a coarse clock: cheap enough to ask at every step.  To
+ * be compared only with what it gave before. */
 uint64_t monotime_coarse_ms(void);
 
 #endif
