@@ -60,22 +60,26 @@ static const struct md5_engine *const amd_avx512[] = {
 	NULL,
 };
 
-/* amd_avx2: reported in issue 25, not printed by bench/lanes_bench --table
- * cpu      an AMD EPYC (Zen 3)
- *          2 vCPUs; a KVM guest
- * clock    not reported
- * date     2026-12-01
- * compiler not reported
- * method   measured by bench/lanes_bench with today's engines (the lane
- *          template's) on that machine, as issue 25 reports it; how many
- *          runs it does not say.  Not measured again here, for want of an
- *          AMD machine: what lanes_bench --table prints on one replaces
- *          this table whole */
+/* amd_avx2: printed by bench/lanes_bench --table
+ * cpu      AuthenticAMD, family 25, model 17, stepping 1
+ *          "AMD EPYC"
+ *          2 CPUs online; a guest of the hypervisor KVMKVMKVM
+ * clock    2.79 GHz: the median of 10 chains of dependent adds (2.44-2.81)
+ * date     2026-12-02 19:39 UTC
+ * compiler gcc 12.2.0; CFLAGS -O2 -g
+ * method   9 series 5 s apart, each of 21 rounds after one to warm up,
+ *          each engine once a round, in turns, over 1 MiB a lane (64
+ *          passes over 16 KiB); a row's MB/s, of all lanes by this
+ *          thread's CPU time, is the median of its series' medians,
+ *          and their range follows it
+ * core     pinned to CPU 0
+ * load     0.19 before, 0.10 after (the machine's, over a minute)
+ * scalar   md5_blocks, which runs md5.c's scalar transform here */
 static const struct md5_engine *const amd_avx2[] = {
-	ROW(avx2x2, 5188),
-	ROW(avx2, 3620),
-	ROW(sse2x2, 2205),
-	ROW(sse2, 1765),
-	ROW(scalar, 645),
+	ROW(avx2x2, 5686),	/* 5283-5795 */
+	ROW(avx2, 3915),	/* 3877-4051 */
+	ROW(sse2x2, 3066),	/* 2255-3191 */
+	ROW(sse2, 1959),	/* 1923-2003 */
+	ROW(scalar, 616),	/* 594-624 */
 	NULL,
 };
