@@ -95,6 +95,10 @@ struct gift {
 /* The work h has left: bytes to hash, and FILE_COST a file. */
 uint64_t hasher_work_left(const struct hasher *h);
 
+/* Of that work, what h could give away, keeping the file with the most
+ * left: 0 when it holds fewer than two files. */
+uint64_t hasher_work_to_give(const struct hasher *h);
+
 /* Give away the file with the most bytes left of those it holds, in a
  * lane or staged, but not one read to its end: false when it holds fewer
  * than two files, or none to give. */

@@ -95,6 +95,19 @@ const struct lane *stage_take_first(struct stage *s)
 	return f;
 }
 
+uint64_t stage_longest(const struct stage *s)
+{
+	uint64_t most = 0;
+
+	for (unsigned i = 0; i < s->n; i++) {
+		uint64_t size = (uint64_t)s->ring[(s->first + i) % s->size].size;
+
+		if (size > most)
+			most = size;
+	}
+	return most;
+}
+
 const struct lane *stage_last(const struct stage *s)
 {
 	return &s->ring[(s->first + s->n - 1) % s->size];

@@ -97,6 +97,8 @@ void stage_push(struct stage *s, const struct lane *f);
 const struct lane *stage_take_first(struct stage *s);
 struct lane stage_take_last(struct stage *s);
 const struct lane *stage_last(const struct stage *s);
+/* The size of its largest file (0 when it has none). */
+uint64_t stage_longest(const struct stage *s);
 
 /* The lane's file is read to its end, less than a block of it left in
  * buf, at its start: write its padding after it, to be compressed in the

@@ -31,22 +31,34 @@ static int work_for_all(const struct pace_facts *f)
 	       f->left / (f->most + 1) >= MEASURE_US / FILE_US_LEAST;
 }
 
+/* The time the work held would take at the run's pace so far, in us. */
+static uint64_t held_us(const struct pace_facts *f)
+{
+	uint64_t per_ms = f->now > 0 ? f->work * 1000 / (uint64_t)f->now : 0;
+
+	return per_ms > 0 ? f->held * 1000 / per_ms : 0;
+}
+
 /* Helpers to have for a next step: twice the threads, as many as may be
  * had at most, and no more than find a measure's worth of work each at
- * the run's pace so far, when the jobs left are known. */
+ * the run's pace so far, when the jobs left are known: in those jobs and
+ * in the work held. */
 static unsigned next_helpers(const struct pace_facts *f)
 {
 	unsigned n = 2 * f->running + 1;
 
 	if (n > f->most)
 		n = f->most;
-	if (f->left != SIZE_MAX && f->claimed > 0) {
-		uint64_t worth = (uint64_t)f->now * f->left / f->claimed / MEASURE_US;
+	if (f->left != SIZE_MAX && (f->claimed > 0 || f->left == 0)) {
+		uint64_t us = held_us(f), worth;
 
+		if (f->claimed > 0)
+			us += (uint64_t)f->now * f->left / f->claimed;
+		worth = us / MEASURE_US;
 		if (worth < n)
 			n = (unsigned)worth;
 	}
-	return f->left == 0 ? 0 : n;
+	return n;
 }
 
 /* Work a ms since the measure began. */

@@ -10,8 +10,9 @@
  * run clearly slower, measured twice, is undone (its helpers finish what they hold and
  * stop), as where other programs keep the CPUs busy; one that brings
  * little more is the last; a helper must find, at the run's pace so far,
- * a measure's worth of work left.  Pure: schedule.c starts and stops the
- * threads. */
+ * a measure's worth of work left: in the jobs left, or in the files the
+ * calling thread holds, as when a few large files were all claimed at
+ * once.  Pure: schedule.c starts and stops the threads. */
 #ifndef PACE_H
 #define PACE_H
 
@@ -37,6 +38,9 @@ struct pace_facts {
 	unsigned most;		/* helpers it may have */
 	size_t left;		/* jobs not yet handed out; SIZE_MAX: unknown */
 	size_t claimed;		/* jobs handed out */
+	uint64_t held;		/* work the calling thread holds that a helper
+				 * could take from it (its files but the one
+				 * with the most left); 0 where none can be */
 };
 
 /* What to do now. */

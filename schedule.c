@@ -383,7 +383,9 @@ static void pace(struct run *r)
 	left = batches_left(r->all);
 	f = (struct pace_facts){ .now = elapsed_us(r), .work = work_done(r),
 				 .running = atomic_load(&r->started), .most = r->want - 1,
-				 .left = left, .claimed = r->count - left };
+				 .left = left, .claimed = r->count - left,
+				 .held = GIFTS && left != SIZE_MAX ?
+						 hasher_work_to_give(r->self->hasher) : 0 };
 	step = pace_next(&r->pace, &f);
 	if (step.act == PACE_START)
 		start_helpers(r, step.helpers);

@@ -69,6 +69,26 @@ threads_started() {
 	assert_equal "$(threads_started)" 0
 }
 
+@test "threads: a few large files, all claimed at once, still get a helper to take some of them" {
+	command -v taskset >/dev/null || skip "taskset is not installed (Debian: util-linux)"
+	(($(nproc) > 1)) || skip "one CPU only: nothing to compare"
+	# Two files, far longer to hash than the run waits before helpers
+	# may start: the calling thread claims both at once, and gives one.
+	head -c $((48 << 20)) /dev/urandom >big1
+	head -c $((48 << 20)) /dev/urandom >big2
+	printf '%s\n' big1 big2 >names
+	"$GNU_MD5SUM" big1 big2 >sums
+	assert_equal "$(threads_started)" 1
+	# One large file and one small: nothing worth a helper to give.
+	printf '%s\n' big1 many/x0000 >names
+	"$GNU_MD5SUM" big1 many/x0000 >sums
+	assert_equal "$(threads_started)" 0
+	UNDER=(taskset -c 0)
+	printf '%s\n' big1 big2 >names
+	"$GNU_MD5SUM" big1 big2 >sums
+	assert_equal "$(threads_started)" 0
+}
+
 # long_threads ARGS...: run our md5sum ARGS under strace, with a long file
 # called long (or on standard input, the same file); check its output;
 # print how many threads it started.
