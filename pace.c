@@ -31,6 +31,12 @@ static int work_for_all(const struct pace_facts *f)
 	       f->left / (f->most + 1) >= MEASURE_US / FILE_US_LEAST;
 }
 
+/* Work held is worth a helper only when it would last this many
+ * measures: the helper takes files from the thread that holds them
+ * (gifts), and each then hashes fewer side by side, at a higher cost a
+ * byte, so that a short run would gain less than the helper costs. */
+enum { HELD_MEASURES_LEAST = 4 };
+
 /* The time the work held would take at the run's pace so far, in us. */
 static uint64_t held_us(const struct pace_facts *f)
 {
@@ -52,6 +58,8 @@ static unsigned next_helpers(const struct pace_facts *f)
 	if (f->left != SIZE_MAX && (f->claimed > 0 || f->left == 0)) {
 		uint64_t us = held_us(f), worth;
 
+		if (us < HELD_MEASURES_LEAST * MEASURE_US)
+			us = 0;
 		if (f->claimed > 0)
 			us += (uint64_t)f->now * f->left / f->claimed;
 		worth = us / MEASURE_US;
