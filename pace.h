@@ -11,8 +11,9 @@
  * stop), as where other programs keep the CPUs busy; one that brings
  * little more is the last; a helper must find, at the run's pace so far,
  * a measure's worth of work left: in the jobs left, or in the files the
- * calling thread holds, as when a few large files were all claimed at
- * once.  Pure: schedule.c starts and stops the threads. */
+ * calling thread holds and could hand over, when they would last a few
+ * measures (a few large files all claimed at once).  Pure: schedule.c
+ * starts and stops the threads. */
 #ifndef PACE_H
 #define PACE_H
 
