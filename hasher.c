@@ -472,11 +472,13 @@ uint64_t hasher_work_left(const struct hasher *h)
 
 uint64_t hasher_work_to_give(const struct hasher *h)
 {
-	unsigned l = lanes_longest(h->lane, h->plan.lanes);
-	uint64_t most = stage_longest(&h->stage);
+	unsigned l;
+	uint64_t most;
 
 	if (h->busy + h->stage.n < 2)
 		return 0;
+	l = lanes_longest(h->lane, h->plan.lanes);
+	most = stage_longest(&h->stage);
 	if (l < h->plan.lanes && lane_bytes_left(&h->lane[l]) > most)
 		most = lane_bytes_left(&h->lane[l]);
 	return hasher_work_left(h) - most - FILE_COST;

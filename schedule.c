@@ -381,6 +381,8 @@ static void pace(struct run *r)
 	if (r->pace.state == PACE_SETTLED)
 		return;
 	left = batches_left(r->all);
+	/* The work held counts only where the jobs left are known (pace.h):
+	 * not looked at otherwise. */
 	f = (struct pace_facts){ .now = elapsed_us(r), .work = work_done(r),
 				 .running = atomic_load(&r->started), .most = r->want - 1,
 				 .left = left, .claimed = r->count - left,
