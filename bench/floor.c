@@ -49,8 +49,8 @@ static const char *next_name(size_t *i, size_t *end)
 	return names[(*i)++];
 }
 
-/* Open name in s, and fstat it for its size: false if it failed. */
-static int open_slot(struct slot *s, const char *name)
+/* Open name in s, and fstat it for its size; s->fd is -1 if it failed. */
+static void open_slot(struct slot *s, const char *name)
 {
 	struct stat st;
 
@@ -60,10 +60,9 @@ static int open_slot(struct slot *s, const char *name)
 		if (s->fd >= 0)
 			close(s->fd);
 		s->fd = -1;
-		return 0;
+		return;
 	}
 	s->left = st.st_size;
-	return 1;
 }
 
 /* Read a piece of s's file; close it at its size. */
@@ -91,7 +90,7 @@ static void *read_runs(void *arg)
 	struct slot slot[LANES_MAX];
 	char *buf = malloc((size_t)lanes * piece);
 	size_t i = 0, end = 0;
-	int open_files = 0, more = 1;
+	int open_files, more = 1;
 
 	(void)arg;
 	if (!buf) {
@@ -101,19 +100,19 @@ static void *read_runs(void *arg)
 	for (int l = 0; l < lanes; l++)
 		slot[l] = (struct slot){ .fd = -1, .buf = buf + (size_t)l * piece };
 	do {
+		open_files = 0;
 		for (int l = 0; l < lanes; l++) {
 			const char *name;
 
 			while (slot[l].fd < 0 && more) {
 				if (!(name = next_name(&i, &end)))
 					more = 0;
-				else if (open_slot(&slot[l], name))
-					open_files++;
+				else
+					open_slot(&slot[l], name);
 			}
-			if (slot[l].fd >= 0) {
+			if (slot[l].fd >= 0)
 				read_slot(&slot[l]);
-				open_files -= slot[l].fd < 0;
-			}
+			open_files += slot[l].fd >= 0;
 		}
 	} while (more || open_files > 0);
 	free(buf);
