@@ -77,7 +77,9 @@ static int write_shown(const struct out *o, size_t n)
 	return err;
 }
 
-/* Write buf[0..n) and keep the rest; remember the first failure. */
+/* Write buf[0..n), n at most len, and keep the rest; remember the first
+ * failure.  What was written of the line being put is gone with the
+ * rest: only the whole lines left stay counted in done. */
 static void write_front(struct out *o, size_t n)
 {
 	int err = write_shown(o, n);
@@ -86,9 +88,24 @@ static void write_front(struct out *o, size_t n)
 		o->err = err;
 	memmove(o->buf, o->buf + n, o->len - n);
 	o->len -= n;
-	o->done -= n;
+	o->done = o->done > n ? o->done - n : 0;
 	if (o->done == 0)
 		atomic_store_explicit(&o->held_since, 0, memory_order_relaxed);
+}
+
+/* Write n bytes at p past the buffer, which holds nothing: a piece of a
+ * line longer than the buffer. */
+static void write_direct(struct out *o, const void *p, size_t n)
+{
+	int err;
+
+	if (o->line_buffered)
+		term_pause();
+	err = write_all(o->fd, p, n);
+	if (err && !o->err)
+		o->err = err;
+	if (o->line_buffered)
+		term_resume(((const char *)p)[n - 1] == '\n');
 }
 
 char out_line_end(const struct out *o)
@@ -116,20 +133,23 @@ void out_flush(struct out *o)
 		write_front(o, o->done);
 }
 
+void out_before_message(struct out *o)
+{
+	write_front(o, o->done);
+}
+
 void out_put(struct out *o, const void *p, size_t n)
 {
 	if (o->len + n > sizeof o->buf)
 		write_front(o, o->done);
 	if (o->len + n > sizeof o->buf) {
-		/* A line longer than the buffer cannot go out in one piece. */
+		/* The line being put is longer than the buffer: it cannot go
+		 * out in one piece, so what there is of it goes now. */
 		write_front(o, o->len);
-		if (o->line_buffered)
-			term_pause();
-		if (write_all(o->fd, p, n) && !o->err)
-			o->err = errno;
-		if (o->line_buffered)
-			term_resume(((const char *)p)[n - 1] == '\n');
-		return;
+		if (n > sizeof o->buf) {
+			write_direct(o, p, n);
+			return;
+		}
 	}
 	memcpy(o->buf + o->len, p, n);
 	o->len += n;

@@ -15,6 +15,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* Kept by every function here, whatever the lengths put:
+ *   done <= len <= sizeof buf;
+ *   buf[0..done) is whole lines, each ended as out_line_end says;
+ *   buf[done..len) is the start of the line being put;
+ *   held_since is 0 when no whole line waits (done is 0, or -z holds them).
+ * A line longer than buf cannot go out in one write: the whole lines
+ * before it are written, then it, in pieces, as it is put. */
 struct out {
 	int fd;
 	_Atomic int_least64_t held_since;	/* ms, monotonic, when whole lines
@@ -45,6 +52,9 @@ void out_flush_held(struct out *o, int ms);
 bool out_held(struct out *o, int ms);
 /* Write the whole lines gathered so far, unless holding them. */
 void out_flush(struct out *o);
+/* Write the whole lines gathered so far, held or not: before a message
+ * on standard error, as GNU's error() flushes standard output first. */
+void out_before_message(struct out *o);
 /* Write what is left and close; false after any write error, with errno
  * set to the error of the last write or of close, or 0. */
 bool out_close(struct out *o);
