@@ -48,27 +48,40 @@ static bool parse_hex(const char *s, uint8_t digest[MD5_DIGEST_LENGTH])
 	return true;
 }
 
-/* Undo the escapes in the string s, in place; false on an unknown escape. */
-static bool unescape(char *s)
+/* Undo the escapes in the len bytes at s, in place, and end them with a
+ * NUL; false on an unknown escape, a lone '\\' at the end, or a NUL. */
+static bool unescape(char *s, size_t len)
 {
-	char *to = s;
+	char *to = s, *end = s + len;
 
-	for (; *s; s++) {
+	for (; s < end; s++) {
+		if (*s == '\0')
+			return false;
 		if (*s == '\\') {
-			s++;
-			if (*s == '\\')
-				*s = '\\';
-			else if (*s == 'n')
+			if (++s == end)
+				return false;
+			if (*s == 'n')
 				*s = '\n';
 			else if (*s == 'r')
 				*s = '\r';
-			else
+			else if (*s != '\\')
 				return false;
 		}
 		*to++ = *s;
 	}
 	*to = '\0';
 	return true;
+}
+
+/* The name that runs from s to end: unescaped, or as a string, which ends
+ * at its first NUL, as GNU takes it. */
+static enum line_kind take_name(char *s, char *end, bool escaped, char **name)
+{
+	*name = s;
+	if (escaped)
+		return unescape(s, (size_t)(end - s)) ? LINE_CHECKSUM : LINE_BAD;
+	*end = '\0';
+	return LINE_CHECKSUM;
 }
 
 /* "(NAME) = DIGEST" after "MD5" or "MD5 ": NAME runs to the last ')', and
@@ -92,9 +105,7 @@ static enum line_kind parse_tag_line(char *s, size_t len, bool escaped,
 		p++;
 	if (strlen(p) != 2 * MD5_DIGEST_LENGTH || !parse_hex(p, digest))
 		return LINE_BAD;
-	*close = '\0';
-	*name = s + 1;
-	return escaped && !unescape(*name) ? LINE_BAD : LINE_CHECKSUM;
+	return take_name(s + 1, close, escaped, name);
 }
 
 /* "DIGEST  NAME", "DIGEST *NAME" or "DIGEST NAME"; the blank after DIGEST
@@ -116,8 +127,7 @@ static enum line_kind parse_gnu_line(char *s, size_t len, bool escaped,
 		*form = FORM_TWO_SPACES;
 		i++;
 	}
-	*name = s + i;
-	return escaped && !unescape(*name) ? LINE_BAD : LINE_CHECKSUM;
+	return take_name(s + i, s + len, escaped, name);
 }
 
 enum line_kind parse_check_line(char *s, size_t len, enum line_form *form,
@@ -137,10 +147,6 @@ enum line_kind parse_check_line(char *s, size_t len, enum line_form *form,
 		i++;
 	escaped = s[i] == '\\';
 	i += escaped;
-	/* GNU refuses an escaped line that holds a NUL, where an unescaped
-	 * name simply ends at the NUL. */
-	if (escaped && memchr(s + i, '\0', len - i))
-		return LINE_BAD;
 	if (strncmp(s + i, "MD5", 3) != 0)
 		return parse_gnu_line(s + i, len - i, escaped, form, name, digest);
 	i += 3;
@@ -373,7 +379,7 @@ bool check_list(struct check_run *c, const char *name)
 	 * rest of the list went unread.  (GNU takes that for the end of the
 	 * list, and may exit 0.) */
 	if (!l.in.eof && !l.in.err) {
-		out_flush(s->out);
+		out_before_message(s->out);
 		die_no_memory(s->prog);
 	}
 	if (!is_stdin)
