@@ -21,7 +21,7 @@ void error_file(const char *prog, const char *name, const char *text)
 void report_error(struct out *out, const char *prog, const char *name,
 		  const char *text)
 {
-	out_flush(out);
+	out_before_message(out);
 	error_file(prog, name, text);
 }
 

@@ -309,9 +309,10 @@ static bool finish(const char *prog, struct out *out, bool read_stdin,
 
 	out_flush(out);
 	if (read_stdin && (stdin_closed || close(STDIN_FILENO) != 0)) {
-		if (stdin_closed)
-			errno = EBADF;
-		complain(prog, "standard input: ", error_text(errno), (char *)NULL);
+		int err = stdin_closed ? EBADF : errno;
+
+		out_before_message(out);
+		complain(prog, "standard input: ", error_text(err), (char *)NULL);
 		ok = false;
 	}
 	if (!out_close(out)) {

@@ -128,7 +128,7 @@ static void put_text(struct out *out, const char *p, size_t n, char end)
 void record_play(struct record *r, struct out *out, const char *prog)
 {
 	if (r->lost) {
-		out_flush(out);
+		out_before_message(out);
 		die_no_memory(prog);
 	}
 	for (size_t at = 0; at < r->len;) {
