@@ -81,8 +81,9 @@ tests/hold_fds: tests/hold_fds.o
 bench/micro: bench/micro.o
 bench/lanes_bench: bench/lanes_bench.o lib/lanes.o
 bench/floor: bench/floor.o
+fuzz/diff_fuzz: fuzz/diff_fuzz.o lib/md5.o
 
-$(TESTS) $(filter-out %.so,$(HELPERS)) bench/micro bench/lanes_bench bench/floor:
+$(TESTS) $(filter-out %.so,$(HELPERS)) bench/micro bench/lanes_bench bench/floor fuzz/diff_fuzz:
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 # Preloaded by tests (LD_PRELOAD), so built as a shared object.
@@ -93,6 +94,9 @@ tests/%.o: tests/%.c
 	$(CC) $(TEST_CFLAGS) -c -o $@ $<
 
 bench/%.o: bench/%.c
+	$(CC) $(TEST_CFLAGS) -c -o $@ $<
+
+fuzz/diff_fuzz.o: fuzz/diff_fuzz.c
 	$(CC) $(TEST_CFLAGS) -c -o $@ $<
 
 # lanes_bench --table says how the engines were built.
@@ -109,8 +113,17 @@ bench: md5sum bench/micro bench/lanes_bench bench/floor
 	bench/cold
 	bench/storage
 
-check: md5sum $(TESTS) $(HELPERS) sanitizers
+check: md5sum $(TESTS) $(HELPERS) fuzz/diff_fuzz sanitizers
 	TEST_PROGRAMS="$(TESTS)" tests/run
+
+# The differential fuzzer against GNU (fuzz/diff_fuzz.c): N cases from
+# SEED, each that differs kept as a script in build/diff-fuzz/.
+N = 10000
+SEED = 1
+GNU = /usr/bin/md5sum
+diff-fuzz: md5sum fuzz/diff_fuzz
+	@mkdir -p build/diff-fuzz
+	fuzz/diff_fuzz -n $(N) -s $(SEED) -o build/diff-fuzz ./md5sum $(GNU)
 
 install: md5sum
 	$(INSTALL) -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(MANDIR)/man1"
@@ -170,9 +183,10 @@ fuzz/fuzz_check: fuzz/fuzz_check.c $(FUZZ_SRC)
 
 clean:
 	rm -f md5sum md5sum-static $(TESTS) $(HELPERS) bench/micro bench/lanes_bench bench/floor \
-		fuzz/fuzz_check *.o *.d lib/*.o lib/*.d tests/*.o tests/*.d bench/*.o bench/*.d
+		fuzz/fuzz_check fuzz/diff_fuzz *.o *.d lib/*.o lib/*.d tests/*.o tests/*.d bench/*.o \
+		bench/*.d fuzz/*.o fuzz/*.d
 	rm -rf build
 
--include $(wildcard *.d lib/*.d tests/*.d bench/*.d)
+-include $(wildcard *.d lib/*.d tests/*.d bench/*.d fuzz/*.d)
 
-.PHONY: all bench check clean install uninstall static check-static fuzz sanitizers
+.PHONY: all bench check clean install uninstall static check-static fuzz sanitizers diff-fuzz
