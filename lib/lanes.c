@@ -61,6 +61,7 @@ typedef uint32_t v4 __attribute__((vector_size(16)));
 #define ISA(name) sse2_##name
 #define INLINE static inline __attribute__((always_inline))
 #define K() md5_sine
+#define SCRATCH
 
 X86_ZIP(sse2, __m128i, _mm_)
 #include "lanes_engine.h"
@@ -72,6 +73,7 @@ typedef uint32_t v8 __attribute__((vector_size(32)));
 #define ISA(name) avx2_##name
 #define INLINE static inline __attribute__((always_inline, target("avx2")))
 #define K() md5_sine_in_memory()
+#define SCRATCH
 
 #define OWN_ROWS
 
@@ -90,6 +92,7 @@ typedef uint32_t v16 __attribute__((vector_size(64)));
 #define ISA(name) avx512_##name
 #define INLINE static inline __attribute__((always_inline, target("avx512f")))
 #define K() md5_sine_in_memory()
+#define SCRATCH static _Thread_local
 #define OWN_ROUND
 #define OWN_ROWS
 #define TERNLOG(f) (v16)_mm512_ternarylogic_epi32((__m512i)d, (__m512i)b, \
@@ -142,6 +145,7 @@ ENGINE(sse2, sse2, 1, 0, )
 #define ISA(name) neon_##name
 #define INLINE static inline __attribute__((always_inline))
 #define K() md5_sine_in_memory()
+#define SCRATCH
 #define OWN_ROUND
 
 INLINE v4 neon_zip(v4 x, v4 y, int size, int hi)

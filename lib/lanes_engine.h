@@ -15,7 +15,11 @@
  * ISA(name) (that set's name for name), INLINE (always_inline, target),
  * K() (the step constants), VPIN(x) (x pinned to a vector register), and
  * ISA(zip)(x, y, size, hi): the low (hi 0) or high halves of each part of
- * x and y interleaved in units of size bytes.  With OWN_ROWS it gives
+ * x and y interleaved in units of size bytes, and SCRATCH: where the
+ * transposed words go, empty for the stack, or "static _Thread_local" for
+ * vectors so wide that they would make a frame of over 4 KiB, which a
+ * small limit on the stack (ulimit -s) might not hold (one area a
+ * thread, as one thread's calls come one at a time).  With OWN_ROWS it gives
  * ISA(rows)(p, off), the 16 bytes at off from p[4q] in part q; with
  * OWN_ROUND ISA(round), where it has better instructions than operators. */
 #define W ((int)(sizeof(V) / sizeof(uint32_t)))
@@ -108,8 +112,10 @@ INLINE void ISA(state)(V s[4], uint32_t (*state)[4], int out)
 INLINE void ISA(run)(int groups, uint32_t (*state)[4], const uint8_t *const *p,
 		     size_t nblocks)
 {
-	/* The transposed words of this block and the next: [parity][group] */
-	V words[2][2][16], s[2][4], e[2], b[2], c[2], d[2], a[2];
+	/* The transposed words of this block and the next: [parity][group];
+	 * where SCRATCH says. */
+	SCRATCH V words[2][2][16];
+	V s[2][4], e[2], b[2], c[2], d[2], a[2];
 
 	/* Loops over the groups run to 2, the most there are, and skip the
 	 * rest: clang unrolls a loop before it knows `groups`, and would
@@ -181,3 +187,4 @@ INLINE void ISA(run)(int groups, uint32_t (*state)[4], const uint8_t *const *p,
 #undef K
 #undef OWN_ROUND
 #undef OWN_ROWS
+#undef SCRATCH
