@@ -7,6 +7,7 @@
 #endif
 #include <fcntl.h>
 #include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -14,24 +15,31 @@
 
 /* The small build (make static) leaves out quotas, for its size. */
 #if defined(__linux__) && defined(CPU_COUNT) && !defined(MD5SUM_SMALL)
-enum { PATH_BYTES = 4096 };
+enum { GROUPS_BYTES = 4096 };
 
-/* The start of the file root/dir/name, as a string in buf; false when it
- * cannot be read. */
+/* The start of the file name in the directory dir under root (dir as
+ * /proc/self/cgroup gives it: "" or from "/"), as a string in buf; false
+ * when it cannot be read.  Opened a directory at a time, so that no path
+ * is put together on the stack, which ulimit -s may keep small. */
 static bool read_start(const char *root, const char *dir, const char *name,
 		       char *buf, size_t size)
 {
-	char path[PATH_BYTES];
-	ssize_t n;
-	int fd;
+	int top = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC), at = top, fd = -1;
+	ssize_t n = -1;
 
-	if (strlen(root) + strlen(dir) + strlen(name) + 2 > sizeof path)
-		return false;
-	strcpy(stpcpy(stpcpy(stpcpy(path, root), dir), "/"), name);
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
-		return false;
-	n = read(fd, buf, size - 1);
-	close(fd);
+	dir += *dir == '/';
+	if (top >= 0 && *dir)
+		at = openat(top, dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (at >= 0)
+		fd = openat(at, name, O_RDONLY | O_CLOEXEC);
+	if (fd >= 0) {
+		n = read(fd, buf, size - 1);
+		close(fd);
+	}
+	if (at >= 0 && at != top)
+		close(at);
+	if (top >= 0)
+		close(top);
 	buf[n > 0 ? n : 0] = '\0';
 	return n > 0;
 }
@@ -92,10 +100,12 @@ static unsigned quota_limit(const char *root, char *dir, unsigned limit, bool v2
  * "cpu" among them. */
 static unsigned cgroup_limit(unsigned limit)
 {
-	char groups[PATH_BYTES], *line, *next, *controllers, *dir;
+	char *groups = malloc(GROUPS_BYTES), *line, *next, *controllers, *dir;
 
-	if (!read_start("/proc/self", "", "cgroup", groups, sizeof groups))
+	if (!groups || !read_start("/proc/self", "", "cgroup", groups, GROUPS_BYTES)) {
+		free(groups);
 		return limit;
+	}
 	for (line = groups; *line; line = next) {
 		next = line + strcspn(line, "\n");
 		if (*next)
@@ -108,6 +118,7 @@ static unsigned cgroup_limit(unsigned limit)
 		else if (strcmp(controllers, "cpu") == 0 || strncmp(controllers, "cpu,", 4) == 0)
 			limit = quota_limit("/sys/fs/cgroup/cpu", dir, limit, false);
 	}
+	free(groups);
 	return limit;
 }
 #else

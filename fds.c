@@ -7,10 +7,11 @@
 
 #include "fds.h"
 
-/* Descriptors looked at in one poll(2), and in all: a run holds a few
+/* Descriptors looked at in one poll(2) (few: the poll list is on the
+ * stack, which ulimit -s may keep small), and in all: a run holds a few
  * thousand at most, so that under a higher limit the open ones beyond
  * are not worth the polls that would count them. */
-enum { PROBE = 256, PROBE_MAX = 8192 };
+enum { PROBE = 64, PROBE_MAX = 8192 };
 
 /* How many of the descriptors below n are open: poll(2) says POLLNVAL of
  * the others, many at a time. */
