@@ -28,7 +28,8 @@ INSTALL = install
 # of their chaining words (lane.c).  No
 # jump tables, no inlining of small functions called from several places,
 # and no loops made into calls of memset or memcpy: each takes the file a
-# little further under its budget.  A
+# little further under its budget, as does keeping what each function
+# reads and writes from shaping its callers' code (-fno-ipa-modref).  A
 # common page size
 # below the 4 KiB of x86-64 keeps ld from padding the file up to the next
 # page before the data segment.
@@ -36,7 +37,7 @@ MUSL_CC = musl-gcc
 STRIP = strip
 STATIC_CFLAGS = -Os -flto -ffunction-sections -fdata-sections -fno-asynchronous-unwind-tables \
 	-fno-jump-tables -fno-inline-small-functions -fno-tree-loop-distribute-patterns \
-	-DMD5_LANES_SMALL -DMD5SUM_SMALL
+	-fno-ipa-modref -DMD5_LANES_SMALL -DMD5SUM_SMALL
 STATIC_LDFLAGS = -static -Wl,--gc-sections,-z,noseparate-code,-z,norelro,-z,common-page-size=64,--build-id=none
 
 # The one list of sources every build derives from.  lib/ is the library

@@ -15,7 +15,10 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdlib.h>
+#include <sys/resource.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -28,6 +31,7 @@
 #include "progress.h"
 #include "schedule.h"
 #include "sums.h"
+#include "thread.h"
 
 static const char help_text[] =
 "Usage: %s [OPTION]... [FILE]...\n"
@@ -125,6 +129,10 @@ static const struct opt_long our_options[] = {
 	{ NULL, false, 0 },
 };
 
+/* Standard output.  Not on main's stack, which ulimit -s may keep
+ * smaller than its buffer. */
+static struct out standard_output;
+
 static _Noreturn void usage_error(const char *prog, const char *msg)
 {
 	struct msg m = { 0 };
@@ -152,20 +160,20 @@ static void complain_write_error(const char *prog)
  * it: "write error", without a reason. */
 static _Noreturn void print_and_exit(const char *prog, const char *text)
 {
-	struct out o;
+	struct out *o = &standard_output;
 	/* The only '%' in the texts is that of "%s". */
 	const char *mark = strchr(text, '%');
 
-	out_init(&o, STDOUT_FILENO, false);
+	out_init(o, STDOUT_FILENO, false);
 	if (mark) {
-		out_put(&o, text, (size_t)(mark - text));
-		out_str(&o, prog);
+		out_put(o, text, (size_t)(mark - text));
+		out_str(o, prog);
 		text = mark + 2;
 	}
-	out_put(&o, text, strlen(text) - 1);
-	out_end_line(&o, '\n');
-	out_flush(&o);
-	if (!out_close(&o)) {
+	out_put(o, text, strlen(text) - 1);
+	out_end_line(o, '\n');
+	out_flush(o);
+	if (!out_close(o)) {
 		complain_write_error(prog);
 		exit(EXIT_FAILURE);
 	}
@@ -347,7 +355,8 @@ static bool stdin_was_closed(void)
 	return true;
 }
 
-int main(int argc, char **argv)
+/* The command: options, then hashing or checking; the exit status. */
+static int run_command(int argc, char **argv)
 {
 	static char stdin_name[] = "-";
 	char *just_stdin[] = { stdin_name };
@@ -357,13 +366,14 @@ int main(int argc, char **argv)
 	int first = parse_options(argc, argv, prog, &opt);
 	char **names = first < argc ? argv + first : just_stdin;
 	size_t n = first < argc ? (size_t)(argc - first) : 1;
-	struct out out;
-	struct schedule s = schedule_for(&(struct schedule_asked){ .threads = opt.jobs,
-					 .disk = opt.disk, .many = opt.check || n > 1,
-					 .stdin_closed = stdin_closed }, &out, prog);
+	struct out *out = &standard_output;
+	struct schedule s;
 	bool ok;
 
-	out_init(&out, STDOUT_FILENO, opt.zero);
+	out_init(out, STDOUT_FILENO, opt.zero);
+	s = schedule_for(&(struct schedule_asked){ .threads = opt.jobs, .disk = opt.disk,
+						   .many = opt.check || n > 1,
+						   .stdin_closed = stdin_closed }, out, prog);
 	if (opt.progress) {
 		schedule_prepare(&s);
 		progress_start(&(struct progress_plan){ .check = opt.check,
@@ -381,6 +391,69 @@ int main(int argc, char **argv)
 		ok = print_sums(&f, &s, names, n, &read_stdin);
 	}
 	progress_end();
-	ok &= finish(prog, &out, read_stdin, stdin_closed);
+	ok &= finish(prog, out, read_stdin, stdin_closed);
 	return ok ? EXIT_SUCCESS : EXIT_FAILURE;
+}
+
+#ifndef MD5SUM_SMALL
+/* Below this limit on the stack (ulimit -s), where GNU still runs, the
+ * command runs on a thread of its own, whose stack is ours to size
+ * (thread.h): our calls go deeper than GNU's (lanes, threads, messages),
+ * and the limit is one of the main thread's alone. */
+enum { STACK_LIMIT_SMALL = 256 * 1024 };
+
+static bool stack_is_small(void)
+{
+	struct rlimit lim;
+
+	return getrlimit(RLIMIT_STACK, &lim) == 0 && lim.rlim_cur != RLIM_INFINITY &&
+	       lim.rlim_cur < STACK_LIMIT_SMALL;
+}
+
+struct command {
+	int argc;
+	char **argv;
+	int status;
+	sigset_t mask;		/* the signals the main thread let through */
+};
+
+static void *command_thread(void *arg)
+{
+	struct command *c = arg;
+
+	pthread_sigmask(SIG_SETMASK, &c->mask, NULL);
+	c->status = run_command(c->argc, c->argv);
+	return NULL;
+}
+
+/* Run the command on a thread with a stack of our size, the main thread
+ * taking no signal while it waits, as its stack may not hold a handler's
+ * frame: false, having run nothing, when no thread can be had. */
+static bool run_on_own_stack(struct command *c)
+{
+	sigset_t all;
+	pthread_t t;
+
+	sigfillset(&all);
+	if (pthread_sigmask(SIG_BLOCK, &all, &c->mask) != 0)
+		return false;
+	if (thread_start(&t, command_thread, c) != 0) {
+		pthread_sigmask(SIG_SETMASK, &c->mask, NULL);
+		return false;
+	}
+	pthread_join(t, NULL);
+	return true;
+}
+
+#endif
+
+int main(int argc, char **argv)
+{
+#ifndef MD5SUM_SMALL
+	struct command c = { .argc = argc, .argv = argv };
+
+	if (stack_is_small() && run_on_own_stack(&c))
+		return c.status;
+#endif
+	return run_command(argc, argv);
 }

@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <stdatomic.h>
 #include <limits.h>
+#include <stddef.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -24,9 +25,14 @@ static void mark_whole(struct out *o)
 		atomic_store_explicit(&o->held_since, now_ms(), memory_order_relaxed);
 }
 
+/* Not by a compound literal, which unoptimized builds would put whole,
+ * buffer and all, on the stack. */
 void out_init(struct out *o, int fd, bool hold)
 {
-	*o = (struct out){ .fd = fd, .hold = hold, .line_buffered = isatty(fd) };
+	memset(o, 0, offsetof(struct out, buf));
+	o->fd = fd;
+	o->hold = hold;
+	o->line_buffered = isatty(fd);
 }
 
 /* Write buf[0..n) in pieces of whole lines, each at most PIPE_BUF bytes
@@ -77,9 +83,8 @@ static int write_shown(const struct out *o, size_t n)
 	return err;
 }
 
-/* Write buf[0..n), n at most len, and keep the rest; remember the first
- * failure.  What was written of the line being put is gone with the
- * rest: only the whole lines left stay counted in done. */
+/* Write buf[0..n), n at most done, and keep the rest; remember the first
+ * failure. */
 static void write_front(struct out *o, size_t n)
 {
 	int err = write_shown(o, n);
@@ -88,24 +93,9 @@ static void write_front(struct out *o, size_t n)
 		o->err = err;
 	memmove(o->buf, o->buf + n, o->len - n);
 	o->len -= n;
-	o->done = o->done > n ? o->done - n : 0;
+	o->done -= n;
 	if (o->done == 0)
 		atomic_store_explicit(&o->held_since, 0, memory_order_relaxed);
-}
-
-/* Write n bytes at p past the buffer, which holds nothing: a piece of a
- * line longer than the buffer. */
-static void write_direct(struct out *o, const void *p, size_t n)
-{
-	int err;
-
-	if (o->line_buffered)
-		term_pause();
-	err = write_all(o->fd, p, n);
-	if (err && !o->err)
-		o->err = err;
-	if (o->line_buffered)
-		term_resume(((const char *)p)[n - 1] == '\n');
 }
 
 char out_line_end(const struct out *o)
@@ -140,18 +130,23 @@ void out_before_message(struct out *o)
 
 void out_put(struct out *o, const void *p, size_t n)
 {
-	if (o->len + n > sizeof o->buf)
-		write_front(o, o->done);
-	if (o->len + n > sizeof o->buf) {
-		/* The line being put is longer than the buffer: it cannot go
-		 * out in one piece, so what there is of it goes now. */
-		write_front(o, o->len);
-		if (n > sizeof o->buf) {
-			write_direct(o, p, n);
-			return;
+	const char *from = p;
+
+	while (o->len + n > sizeof o->buf) {
+		/* No whole line to make room: the line being put is longer
+		 * than the buffer, and goes out a bufferful at a time, each
+		 * as if whole. */
+		if (o->done == 0) {
+			size_t k = sizeof o->buf - o->len;
+
+			memcpy(o->buf + o->len, from, k);
+			from += k;
+			n -= k;
+			o->len = o->done = sizeof o->buf;
 		}
+		write_front(o, o->done);
 	}
-	memcpy(o->buf + o->len, p, n);
+	memcpy(o->buf + o->len, from, n);
 	o->len += n;
 }
 
