@@ -126,7 +126,7 @@ static void hash_waiting(struct waiting *w, uint8_t *buf)
 		md5_init(&ctx);
 	/* Readers run beside helpers only, never with -j 1: reading ahead is
 	 * allowed. */
-	j->err = stream_hash_fd_from(w->fd, &ctx, j->digest, buf, true);
+	j->err = stream_hash_fd_from(w->fd, &ctx, j->digest, buf, READ_SIZE, true);
 	if (close(w->fd) != 0 && j->err == 0)
 		j->err = errno;
 	free(w->begun);

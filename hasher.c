@@ -170,11 +170,12 @@ static void hash_in_turn(struct hasher *h, struct task *t, int fd)
 	finish_all(h);
 	batches_wait_turn(t);
 	if (fd >= 0)
-		finish_task(h, t, stream_hash_fd_close(fd, j->digest, h->buf,
-						h->plan.read_ahead), 0);
+		finish_task(h, t, stream_hash_fd_close(fd, j->digest, h->buf, READ_SIZE,
+							       h->plan.read_ahead), 0);
 	else
-		finish_task(h, t, stream_hash_file(j->name, h->plan.stdin_closed, h->plan.read_ahead,
-					      h->buf, j->digest), 0);
+		finish_task(h, t, stream_hash_file(j->name, h->plan.stdin_closed,
+							   h->plan.read_ahead, h->buf, READ_SIZE,
+							   j->digest), 0);
 }
 
 /* Open name, waiting for a descriptor while there is none but the run
@@ -213,7 +214,8 @@ static void read_elsewhere(struct hasher *h, const struct lane *f, enum read_way
 		fresh = *ctx;
 	else
 		md5_init(&fresh);
-	err = stream_hash_fd_from(f->fd, &fresh, j->digest, h->buf, h->plan.read_ahead);
+	err = stream_hash_fd_from(f->fd, &fresh, j->digest, h->buf, READ_SIZE,
+				  h->plan.read_ahead);
 	if (close(f->fd) != 0 && err == 0)
 		err = errno;
 	finish_task(h, f->task, err, f->task->size);

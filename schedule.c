@@ -53,26 +53,36 @@ struct schedule schedule_for(const struct schedule_asked *a, struct out *out,
 				  .out = out, .prog = prog };
 }
 
-/* GNU's way.  Its buffer is static, so that a run short of memory can
- * always fall back on it. */
+/* A small buffer that a run short of memory can always fall back on:
+ * small, since the address space it takes is taken from the start, and
+ * a limit on that (ulimit -v) may be close to GNU's needs. */
+enum { FALLBACK_SIZE = 4096 };
+
+/* GNU's way. */
 static void run_one_by_one(const struct schedule *s, const struct job_source *src)
 {
-	static uint8_t buf[READ_SIZE];
+	static uint8_t fallback[FALLBACK_SIZE];
+	uint8_t *buf = malloc(READ_SIZE);
+	size_t size = buf ? READ_SIZE : FALLBACK_SIZE;
 	struct record rec;
 	struct job j;
 
+	if (!buf)
+		buf = fallback;
 	record_init(&rec);
 	while (src->next(src->ctx, &j)) {
 		progress_waiting_for(j.name);
 		if (!j.bad_line)
 			j.err = stream_hash_file(j.name, s->stdin_closed, s->read_ahead, buf,
-					  j.digest);
+						 size, j.digest);
 		src->format(src->ctx, &j, &rec);
 		record_play(&rec, s->out, s->prog);
 		src->account(src->ctx, &j);
 		out_flush(s->out);
 	}
 	record_free(&rec);
+	if (buf != fallback)
+		free(buf);
 }
 
 /* ------------------------------------------------------ many at once */

@@ -35,13 +35,13 @@ static int read_full(int fd, uint8_t *buf, size_t size, size_t *got)
 	return 0;
 }
 
-/* Hash what is left of fd into ctx, one buffer at a time. */
-static int hash_rest(int fd, struct md5 *ctx, uint8_t *buf)
+/* Hash what is left of fd into ctx, one buffer of size bytes at a time. */
+static int hash_rest(int fd, struct md5 *ctx, uint8_t *buf, size_t size)
 {
-	size_t got = READ_SIZE;
+	size_t got = size;
 	int err = 0;
 
-	while (got == READ_SIZE && (err = read_full(fd, buf, READ_SIZE, &got)) == 0)
+	while (got == size && (err = read_full(fd, buf, size, &got)) == 0)
 		md5_update(ctx, buf, got);
 	return err;
 }
@@ -86,7 +86,8 @@ static void *read_ahead(void *arg)
 
 /* hash_rest, with a second thread reading the next buffer while this one
  * hashes the last: the copy out of the kernel then costs no time where a
- * core is free.  Without a thread to be had, plain hash_rest. */
+ * core is free.  Buffers of READ_SIZE; without a thread or memory to be
+ * had, plain hash_rest. */
 static int hash_rest_ahead(int fd, struct md5 *ctx, uint8_t *buf)
 {
 	struct ahead a = {
@@ -100,7 +101,7 @@ static int hash_rest_ahead(int fd, struct md5 *ctx, uint8_t *buf)
 
 	if (!a.buf[1] || thread_start(&reader, read_ahead, &a) != 0) {
 		free(a.buf[1]);
-		return hash_rest(fd, ctx, buf);
+		return hash_rest(fd, ctx, buf, READ_SIZE);
 	}
 	for (int i = 0; !last; i ^= 1) {
 		pthread_mutex_lock(&a.lock);
@@ -137,35 +138,36 @@ static bool second_cpu(void)
 /* A first buffer's worth is read plainly; only an input that fills it is
  * worth a reading thread, and only where a second CPU can run it. */
 int stream_hash_fd_from(int fd, struct md5 *ctx, uint8_t digest[MD5_DIGEST_LENGTH],
-		 uint8_t *buf, bool ahead)
+			uint8_t *buf, size_t size, bool ahead)
 {
 	size_t got;
-	int err = read_full(fd, buf, READ_SIZE, &got);
+	int err = read_full(fd, buf, size, &got);
 
 	if (err)
 		return err;
 	md5_update(ctx, buf, got);
-	if (got == READ_SIZE)
-		err = ahead && second_cpu() ? hash_rest_ahead(fd, ctx, buf)
-					    : hash_rest(fd, ctx, buf);
+	if (got == size)
+		err = ahead && size == READ_SIZE && second_cpu() ? hash_rest_ahead(fd, ctx, buf)
+								 : hash_rest(fd, ctx, buf, size);
 	if (err)
 		return err;
 	md5_final(ctx, digest);
 	return 0;
 }
 
-int stream_hash_fd(int fd, uint8_t digest[MD5_DIGEST_LENGTH], uint8_t *buf, bool ahead)
+int stream_hash_fd(int fd, uint8_t digest[MD5_DIGEST_LENGTH], uint8_t *buf, size_t size,
+		   bool ahead)
 {
 	struct md5 ctx;
 
 	md5_init(&ctx);
-	return stream_hash_fd_from(fd, &ctx, digest, buf, ahead);
+	return stream_hash_fd_from(fd, &ctx, digest, buf, size, ahead);
 }
 
 int stream_hash_fd_close(int fd, uint8_t digest[MD5_DIGEST_LENGTH], uint8_t *buf,
-		  bool ahead)
+			 size_t size, bool ahead)
 {
-	int err = stream_hash_fd(fd, digest, buf, ahead);
+	int err = stream_hash_fd(fd, digest, buf, size, ahead);
 
 	if (close(fd) != 0 && err == 0)
 		err = errno;
@@ -173,7 +175,7 @@ int stream_hash_fd_close(int fd, uint8_t digest[MD5_DIGEST_LENGTH], uint8_t *buf
 }
 
 int stream_hash_file(const char *name, bool stdin_closed, bool ahead, uint8_t *buf,
-	      uint8_t digest[MD5_DIGEST_LENGTH])
+		     size_t size, uint8_t digest[MD5_DIGEST_LENGTH])
 {
 	bool is_stdin = strcmp(name, "-") == 0;
 	int fd = is_stdin ? STDIN_FILENO : open_input(name);
@@ -185,6 +187,6 @@ int stream_hash_file(const char *name, bool stdin_closed, bool ahead, uint8_t *b
 	/* Advice only: its failure (say, on a pipe) changes nothing. */
 	(void)posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
 	if (is_stdin)
-		return stream_hash_fd(fd, digest, buf, ahead);
-	return stream_hash_fd_close(fd, digest, buf, ahead);
+		return stream_hash_fd(fd, digest, buf, size, ahead);
+	return stream_hash_fd_close(fd, digest, buf, size, ahead);
 }
