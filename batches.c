@@ -361,18 +361,21 @@ static size_t keep_name(struct batches *all, struct batch *b, const char *name)
 	return at;
 }
 
-/* Make up to size jobs of the source into b; false once the source has
- * no more, which it is not asked again (a terminal would wait for a
+/* Make up to size jobs of the source into b, the source waiting for its
+ * input for the first only if wait: what it said last.  JOB_NONE once it
+ * has no more, and it is not asked again (a terminal would wait for a
  * second end of file).  Under claim_lock. */
-static bool fill_batch(struct batches *all, struct batch *b, unsigned size)
+static enum next_job fill_batch(struct batches *all, struct batch *b, unsigned size,
+				bool wait)
 {
 	size_t at[BATCH_MAX];
 	struct job j;
-	bool more = true;
+	enum next_job got = JOB_MADE;
 
 	b->n = 0;
 	b->names_len = 0;
-	while (b->n < size && (more = all->src->next(all->src->ctx, &j))) {
+	while (b->n < size &&
+	       (got = all->src->next(all->src->ctx, &j, wait && b->n == 0)) == JOB_MADE) {
 		at[b->n] = j.name && !all->src->names_last ? keep_name(all, b, j.name) : SIZE_MAX;
 		b->task[b->n++] = (struct task){ .job = j, .batch = b };
 	}
@@ -382,7 +385,20 @@ static bool fill_batch(struct batches *all, struct batch *b, unsigned size)
 	b->recorded = b->written = 0;
 	atomic_store_explicit(&b->pending, b->n, memory_order_relaxed);
 	all->claimed += b->n;
-	return more;
+	return got;
+}
+
+/* Sleep until the first n jobs are written, and show them: the source
+ * may then wait for its input, having held back no line that GNU's
+ * md5sum, which checks a line before it reads the next, would have
+ * written. */
+static void wait_written(struct batches *all, size_t n)
+{
+	pthread_mutex_lock(&all->write_lock);
+	while (all->written < n)
+		pthread_cond_wait(&all->moved, &all->write_lock);
+	out_flush(all->out);
+	pthread_mutex_unlock(&all->write_lock);
 }
 
 /* Sleep until head moves past seen, having shown what is written. */
@@ -395,34 +411,48 @@ static void wait_for_room(struct batches *all, uint64_t seen)
 	pthread_mutex_unlock(&all->write_lock);
 }
 
-/* A new batch for the calling thread; NULL when there is none now or
- * none to come. */
+/* A new batch for the calling thread, which may wait for one when it
+ * holds no work of its own; NULL when there is none now or none to come.
+ * The source is read without waiting for its input, and when that would
+ * wait, a thread that may wait first sees every job claimed written. */
 static struct batch *claim(struct batches *all, bool wait)
 {
 	struct batch *b = NULL;
+	bool all_written = false;	/* every job claimed is: the source may
+					 * wait for its input */
 
 	pthread_mutex_lock(&all->claim_lock);
 	while (!all->over) {
 		uint64_t seq = atomic_load(&all->next_seq), head = atomic_load(&all->head);
+		enum next_job got;
+		size_t claimed;
 
-		if ((b = take_batch(all, seq, head))) {
-			all->over = !fill_batch(all, b, batch_size(all));
-			if (b->n > 0) {
-				atomic_store(&all->next_seq, seq + 1);
-			} else {
-				pthread_mutex_lock(&all->write_lock);
-				keep_spare(all, b);
-				pthread_mutex_unlock(&all->write_lock);
-				b = NULL;
-			}
+		if (!(b = take_batch(all, seq, head))) {
+			if (!wait)
+				break;
+			pthread_mutex_unlock(&all->claim_lock);
+			wait_for_room(all, head);
+			pthread_mutex_lock(&all->claim_lock);
+			continue;
+		}
+		got = fill_batch(all, b, batch_size(all), all_written);
+		all->over = got == JOB_NONE;
+		if (b->n > 0) {
+			atomic_store(&all->next_seq, seq + 1);
 			say_what_holds_up(all, b, seq);
 			break;
 		}
-		if (!wait)
+		pthread_mutex_lock(&all->write_lock);
+		keep_spare(all, b);
+		pthread_mutex_unlock(&all->write_lock);
+		b = NULL;
+		if (got != JOB_LATER || !wait)
 			break;
+		claimed = all->claimed;
 		pthread_mutex_unlock(&all->claim_lock);
-		wait_for_room(all, head);
+		wait_written(all, claimed);
 		pthread_mutex_lock(&all->claim_lock);
+		all_written = all->claimed == claimed;
 	}
 	pthread_mutex_unlock(&all->claim_lock);
 	return b;

@@ -55,19 +55,16 @@ static bool unescape(char *s, size_t len)
 	char *to = s, *end = s + len;
 
 	for (; s < end; s++) {
-		if (*s == '\0')
-			return false;
-		if (*s == '\\') {
+		char c = *s;
+
+		if (c == '\\') {
 			if (++s == end)
 				return false;
-			if (*s == 'n')
-				*s = '\n';
-			else if (*s == 'r')
-				*s = '\r';
-			else if (*s != '\\')
-				return false;
+			c = *s == 'n' ? '\n' : *s == 'r' ? '\r' : *s == '\\' ? '\\' : '\0';
 		}
-		*to++ = *s;
+		if (c == '\0')
+			return false;	/* a NUL, or an unknown escape */
+		*to++ = c;
 	}
 	*to = '\0';
 	return true;
@@ -257,16 +254,26 @@ struct list_jobs {
 	uintmax_t read;		/* bytes of the list read so far */
 };
 
-/* Make the next line of the list into a job; false at the end of the list,
- * on a read error, or when a line does not fit in memory (listread.h). */
-static bool next_line(void *ctx, struct job *j)
+/* Make the next line of the list into a job: JOB_NONE at the end of the
+ * list, on a read error, or when a line does not fit in memory
+ * (listread.h).  A wait for the list's writer is shown by --progress. */
+static enum next_job next_line(void *ctx, struct job *j, bool wait)
 {
 	struct list_jobs *lj = ctx;
 	struct list *l = lj->list;
 	char *name;
 	ssize_t len;
 
-	while ((len = listread_line(&l->in)) >= 0) {
+	for (;;) {
+		len = listread_line(&l->in, false);
+		if (len == LISTREAD_LATER && !wait)
+			return JOB_LATER;
+		if (len == LISTREAD_LATER) {
+			progress_waiting_for(l->is_stdin ? "-" : l->shown);
+			len = listread_line(&l->in, true);
+		}
+		if (len < 0)
+			return JOB_NONE;
 		lj->read += (uintmax_t)len;
 		*j = (struct job){ .line = ++l->tally.lines, .list_end = lj->read };
 		switch (parse_check_line(l->in.line, (size_t)len, &lj->check->form, &name,
@@ -275,19 +282,18 @@ static bool next_line(void *ctx, struct job *j)
 			continue;
 		case LINE_BAD:
 			j->bad_line = true;
-			return true;
+			return JOB_MADE;
 		case LINE_CHECKSUM:
 			/* A list read from standard input cannot name it too. */
 			if (l->is_stdin && strcmp(name, "-") == 0) {
 				j->bad_line = true;
-				return true;
+				return JOB_MADE;
 			}
 			j->name = name;
 			lj->check->read_stdin |= strcmp(name, "-") == 0;
-			return true;
+			return JOB_MADE;
 		}
 	}
-	return false;
 }
 
 static void format_line(void *ctx, const struct job *j, struct record *r)
@@ -356,11 +362,13 @@ bool check_list(struct check_run *c, const char *name)
 {
 	const struct schedule *s = c->sched;
 	bool is_stdin = strcmp(name, "-") == 0;
-	int fd = is_stdin ? STDIN_FILENO : open_list(name);
 	struct list l = { .shown = is_stdin ? "standard input" : name,
 			  .is_stdin = is_stdin };
 	bool ok;
+	int fd;
 
+	progress_waiting_for(name);	/* a FIFO's open waits for its writer */
+	fd = is_stdin ? STDIN_FILENO : open_list(name);
 	progress_list_begin(fd);
 	if (is_stdin && s->stdin_closed) {
 		c->read_stdin = true;

@@ -31,12 +31,21 @@ struct job {
 	uint8_t digest[MD5_DIGEST_LENGTH];	/* result: when err is 0 */
 };
 
+/* What a job source's next made. */
+enum next_job {
+	JOB_MADE,		/* *j is the next job */
+	JOB_NONE,		/* there are no more */
+	JOB_LATER,		/* not told to wait, and making it would: its
+				 * input (a list on a pipe, a FIFO or a
+				 * terminal) has nothing to read yet */
+};
+
 /* Where jobs come from and where their results go. */
 struct job_source {
-	/* Make the next input into *j; false when there is none.  Called by
-	 * one thread at a time, in input order; j->name need only last until
-	 * the next call, unless names_last. */
-	bool (*next)(void *ctx, struct job *j);
+	/* Make the next input into *j, waiting for input only when told to
+	 * wait.  Called by one thread at a time, in input order; j->name
+	 * need only last until the next call, unless names_last. */
+	enum next_job (*next)(void *ctx, struct job *j, bool wait);
 	/* Record what the hashed job j prints, on the thread that hashed
 	 * it: concurrently with other calls, so it only reads ctx. */
 	void (*format)(void *ctx, const struct job *j, struct record *r);

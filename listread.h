@@ -13,13 +13,18 @@
 
 struct listread {
 	int fd;
+	bool never_waits;	/* a regular file: a read does not wait */
 	int err;		/* the errno of a failed read, or 0 */
 	bool eof;		/* the end was read: never read again */
 	char *buf;		/* read but not yet given: buf[pos..len) */
 	size_t size, pos, len;
-	char *line;		/* the last line given */
-	size_t line_size;
+	char *line;		/* the last line given, or the start of the
+				 * next, line_len bytes, after a LISTREAD_LATER */
+	size_t line_size, line_len;
 };
+
+/* listread_line's answer when it was not to wait, and a read would. */
+enum { LISTREAD_LATER = -2 };
 
 /* Read the list open at fd; false when there is no memory for it. */
 bool listread_init(struct listread *l, int fd);
@@ -27,7 +32,9 @@ void listread_free(struct listread *l);
 
 /* The next line, at l->line: its length, or -1 when there is none: at the
  * end (l->eof), after a failed read (l->err), or when it does not fit in
- * memory (neither). */
-ssize_t listread_line(struct listread *l);
+ * memory (neither).  Unless wait, LISTREAD_LATER when a read would wait
+ * for the writer of a pipe, a FIFO or a terminal: what was read of the
+ * line is kept for the next call. */
+ssize_t listread_line(struct listread *l, bool wait);
 
 #endif

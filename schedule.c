@@ -70,7 +70,7 @@ static void run_one_by_one(const struct schedule *s, const struct job_source *sr
 	if (!buf)
 		buf = fallback;
 	record_init(&rec);
-	while (src->next(src->ctx, &j)) {
+	while (src->next(src->ctx, &j, true) == JOB_MADE) {
 		progress_waiting_for(j.name);
 		if (!j.bad_line)
 			j.err = stream_hash_file(j.name, s->stdin_closed, s->read_ahead, buf,

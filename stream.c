@@ -1,6 +1,7 @@
 /* stream.c - reading one input and hashing it; see stream.h. */
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -164,10 +165,30 @@ int stream_hash_fd(int fd, uint8_t digest[MD5_DIGEST_LENGTH], uint8_t *buf, size
 	return stream_hash_fd_from(fd, &ctx, digest, buf, size, ahead);
 }
 
+/* fd, which open_input opened and may have left non-blocking (open.h),
+ * made to wait as a plain open's would: poll waits for data or an end, a
+ * FIFO's end only once its first writer has come and gone (Linux), and a
+ * regular file has them at once.  0 or an errno. */
+static int wait_as_opened(int fd)
+{
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+	int flags = fcntl(fd, F_GETFL);
+
+	if (flags < 0 || !(flags & O_NONBLOCK))
+		return 0;
+	while (poll(&p, 1, -1) < 0)
+		if (errno != EINTR)
+			return errno;
+	return fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) == 0 ? 0 : errno;
+}
+
 int stream_hash_fd_close(int fd, uint8_t digest[MD5_DIGEST_LENGTH], uint8_t *buf,
 			 size_t size, bool ahead)
 {
-	int err = stream_hash_fd(fd, digest, buf, size, ahead);
+	int err = wait_as_opened(fd);
+
+	if (err == 0)
+		err = stream_hash_fd(fd, digest, buf, size, ahead);
 
 	if (close(fd) != 0 && err == 0)
 		err = errno;

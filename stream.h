@@ -27,7 +27,8 @@ int stream_hash_fd(int fd, uint8_t digest[MD5_DIGEST_LENGTH], uint8_t *buf, size
 int stream_hash_fd_from(int fd, struct md5 *ctx, uint8_t digest[MD5_DIGEST_LENGTH],
 			uint8_t *buf, size_t size, bool ahead);
 
-/* hash_fd, then close fd: 0 or the first errno of the two. */
+/* hash_fd, then close fd: 0 or the first errno of the two.  fd is one
+ * that open_input opened: reading it waits as after a plain open. */
 int stream_hash_fd_close(int fd, uint8_t digest[MD5_DIGEST_LENGTH], uint8_t *buf,
 			 size_t size, bool ahead);
 

@@ -42,15 +42,17 @@ struct names {
 	bool ok;
 };
 
-static bool next_name(void *ctx, struct job *j)
+/* The command line's names never wait. */
+static enum next_job next_name(void *ctx, struct job *j, bool wait)
 {
 	struct names *n = ctx;
 
+	(void)wait;
 	if (n->next == n->count)
-		return false;
+		return JOB_NONE;
 	*j = (struct job){ .name = n->names[n->next++] };
 	*n->read_stdin |= strcmp(j->name, "-") == 0;
-	return true;
+	return JOB_MADE;
 }
 
 /* The file's line, or why it has none. */
