@@ -125,6 +125,20 @@ screen_is() {
 		'rc=1'
 }
 
+@test "progress: -c over a list that comes slowly names the list while it waits for it" {
+	mkfifo go
+	term 80 '{ printf "%s  a\n" '"$HA"'; read <go; printf "%s  a\n" '"$HA"'; } |
+		md5sum --progress -c; echo "rc=${PIPESTATUS[1]}"'
+	until_screen "$LINE"
+	# a's line is out; the line names standard input, which the run waits
+	# for, not a, which it has hashed.
+	[[ ${SCREEN##*$'\n'} =~ ^1\ file\ \ 3\ B\ .*\ \ -$ ]] || fail "the line: $SCREEN"
+	screen_is 'a: OK' "${SCREEN##*$'\n'}"
+	let_go go
+	until_screen '^rc='
+	screen_is 'a: OK' 'a: OK' 'rc=0'
+}
+
 @test "progress: output elsewhere: a message clears the line, which comes back after it and goes at the end" {
 	mkfifo slow go1 go2
 	term 80 '{ printf ab; read <go2; printf c; } >slow &
