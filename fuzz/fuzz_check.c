@@ -21,8 +21,11 @@
  * holds "a" ("abc"), "e" (empty), "h" ("hello\n") and "d" (a directory):
  * a name with a '/' is "not found".  The harness links its own
  * open_input and open_list (open.h) in place of open.c, and serves the
- * list from a temporary file.  Output goes to /dev/null; run with
- * -close_fd_mask=2 to silence md5sum's messages.
+ * list from a temporary file.  Standard output goes through out.h, the
+ * real output path, into a temporary file, which must then hold exactly
+ * the lines that a model of -c's reports, written here from the sandbox's
+ * files, expects: no byte more, none less, whatever the lengths of the
+ * lines.  Run with -close_fd_mask=2 to silence md5sum's messages.
  *
  * Build and run: see fuzz/README.md ("make fuzz"). */
 #include <errno.h>
@@ -110,6 +113,120 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	return 0;
 }
 
+/* The sandbox's files, for the model of the reports. */
+static const struct {
+	const char *name, *text;
+} files[] = { { "a", "abc" }, { "e", "" }, { "h", "hello\n" } };
+
+/* What md5sum -c prints, as a model of its own: a growing buffer. */
+struct expect {
+	char *buf;
+	size_t len, size;
+};
+
+static void expect_add(struct expect *x, const char *p, size_t n)
+{
+	if (n == 0)
+		return;
+	if (x->len + n > x->size) {
+		x->size = 2 * (x->len + n);
+		if (!(x->buf = realloc(x->buf, x->size)))
+			abort();
+	}
+	memcpy(x->buf + x->len, p, n);
+	x->len += n;
+}
+
+/* The report on name, listed with digest, as md5sum -c words it: NULL for
+ * none (a file missing under --ignore-missing). */
+static const char *result_of(const char *name, const uint8_t digest[MD5_DIGEST_LENGTH],
+			     const struct check_options *opt)
+{
+	const char *text = NULL;
+	uint8_t d[MD5_DIGEST_LENGTH];
+	struct md5 ctx;
+
+	if (strcmp(name, "-") == 0)
+		text = "";	/* standard input is /dev/null */
+	for (size_t i = 0; i < sizeof files / sizeof *files; i++)
+		if (strcmp(name, files[i].name) == 0)
+			text = files[i].text;
+	if (!text) {
+		/* A directory, or a name too long (ENAMETOOLONG), is not
+		 * missing: --ignore-missing skips only what is not there. */
+		bool there = strcmp(name, "d") == 0 || strcmp(name, ".") == 0 ||
+			     strcmp(name, "..") == 0 || (!strchr(name, '/') && strlen(name) > 255);
+
+		return there || !opt->ignore_missing ? "FAILED open or read" : NULL;
+	}
+	md5_init(&ctx);
+	md5_update(&ctx, text, strlen(text));
+	md5_final(&ctx, d);
+	return memcmp(d, digest, sizeof d) == 0 ? "OK" : "FAILED";
+}
+
+/* Add the lines md5sum -c prints for the list, checked from stdin or not,
+ * its line form carried in *form from list to list. */
+static void expect_list(struct expect *x, const struct check_options *opt, bool from_stdin,
+			enum line_form *form)
+{
+	for (size_t at = 0; at < list_size;) {
+		const uint8_t *nl = memchr(list_data + at, '\n', list_size - at);
+		size_t end = nl ? (size_t)(nl - list_data) + 1 : list_size;
+		char *s = malloc(end - at + 1), *name;
+		uint8_t digest[MD5_DIGEST_LENGTH];
+		const char *result;
+
+		if (!s)
+			abort();
+		memcpy(s, list_data + at, end - at);
+		if (parse_check_line(s, end - at, form, &name, digest) == LINE_CHECKSUM &&
+		    !(from_stdin && strcmp(name, "-") == 0) &&
+		    (result = result_of(name, digest, opt)) && !opt->status &&
+		    !(opt->quiet && strcmp(result, "OK") == 0)) {
+			if (strchr(name, '\n')) {
+				expect_add(x, "\\", 1);
+				for (const char *p = name; *p; p++)
+					expect_add(x, *p == '\\' ? "\\\\" : *p == '\n' ? "\\n" :
+						   *p == '\r' ? "\\r" : p, *p == '\\' || *p == '\n' ||
+						   *p == '\r' ? 2 : 1);
+			} else {
+				expect_add(x, name, strlen(name));
+			}
+			expect_add(x, ": ", 2);
+			expect_add(x, result, strlen(result));
+			expect_add(x, "\n", 1);
+		}
+		free(s);
+		at = end;
+	}
+}
+
+/* The output written to f must be x's, byte for byte. */
+static void compare_output(FILE *f, const struct expect *x)
+{
+	char *got = malloc(x->len + 1);
+	size_t n;
+
+	if (!got || fseek(f, 0, SEEK_SET) != 0)
+		abort();
+	n = fread(got, 1, x->len + 1, f);
+	if (n != x->len || (n > 0 && memcmp(got, x->buf, n) != 0)) {
+		fprintf(stderr, "standard output: %zu bytes, where the model expects %zu%s\n", n,
+			x->len, n == x->len ? ", other bytes" : "");
+		fprintf(stderr, "got (first 200): ");
+		for (size_t i = 0; i < n && i < 200; i++)
+			fprintf(stderr, (unsigned char)got[i] < 32 ? "\\%03o" : "%c", (unsigned char)got[i]);
+		fprintf(stderr, "\nexpected: ");
+		for (size_t i = 0; i < x->len && i < 200; i++)
+			fprintf(stderr, (unsigned char)x->buf[i] < 32 ? "\\%03o" : "%c",
+				(unsigned char)x->buf[i]);
+		fprintf(stderr, "\n");
+		abort();
+	}
+	free(got);
+}
+
 static char *escape(const char *s)
 {
 	char *r = malloc(2 * strlen(s) + 1), *p = r;
@@ -183,6 +300,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct out out;
 	struct schedule sched = { .prog = "md5sum", .out = &out };
 	struct check_run run = { .opt = &opt, .sched = &sched, .form = FORM_UNKNOWN };
+	enum line_form form = FORM_UNKNOWN;
+	struct expect x = { 0 };
+	FILE *output;
+	int out_fd;
 	unsigned flags;
 
 	if (size == 0)
@@ -208,8 +329,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	sched.disk = flags & 128 ? DISK_HDD : DISK_SSD;
 	if (flags & 16)
 		sched.engines = md5_engines();
-	out_init(&out, devnull, false);
+	output = tmpfile();
+	if (!output || (out_fd = dup(fileno(output))) < 0)
+		abort();
+	out_init(&out, out_fd, false);
 	for (int pass = 0; pass < (flags & 128 ? 2 : 1); pass++) {
+		expect_list(&x, &opt, flags & 64, &form);
 		if (flags & 64) {
 			int fd = list_fd();
 
@@ -222,6 +347,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			check_list(&run, "list");
 		}
 	}
-	out_flush(&out);
+	if (!out_close(&out))
+		abort();
+	compare_output(output, &x);
+	fclose(output);
+	free(x.buf);
 	return 0;
 }

@@ -2,8 +2,8 @@
 # seeds.sh DIR - fill DIR with seed inputs for fuzz_check: every checksum
 # list that the differential check suite (tests/diff_check.bats) gives to
 # md5sum -c, as a file or on standard input, each with two option bytes
-# (0x00: plain path, defaults; 0x33: lanes, 2 threads, --warn).  Lists
-# of 16 KiB or more are left out.
+# (0x00: plain path, defaults; 0x33: lanes, 2 threads, --warn), lists of
+# 16 KiB or more left out; and lists of long lines and long names.
 set -eu
 cd "$(dirname "$0")/.."
 out=$(realpath -m -- "${1:?usage: fuzz/seeds.sh DIR}")
@@ -41,5 +41,25 @@ for f in "$tmp/lists"/*; do
 		mv -- "$s" "$out/seed-$(md5sum <"$s" | cut -c1-16)"
 		n=$((n + 1))
 	done
+done
+# Long lines and long names, each shorter than the output buffer (16
+# KiB) alone: escaped names of newlines and backslashes, which print
+# twice as long, and plain ones, after lines that match, so that part of
+# a line is buffered when they come.
+ha=900150983cd24fb0d6963f7d28e17f72
+for len in 1000 4000 7000; do
+	for unit in 'n' '\\'; do
+		s=$tmp/seed
+		{
+			printf '\000'
+			printf '%s  a\n' "$ha"
+			printf '\\%s  ' "$ha"
+			head -c "$len" /dev/zero | tr '\0' x | sed "s/x/\\\\$unit/g"
+			printf '\n%s  a\n' "$ha"
+		} >"$s"
+		mv -- "$s" "$out/seed-long-$len-${#unit}"
+	done
+	{ printf '\061MD5 (%s) = %s\n' "$(head -c "$len" /dev/zero | tr '\0' y)" "$ha"; } \
+		>"$out/seed-long-tag-$len"
 done
 echo "$(ls "$out" | wc -l) seeds in $out"
