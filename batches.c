@@ -388,6 +388,14 @@ static enum next_job fill_batch(struct batches *all, struct batch *b, unsigned s
 	return got;
 }
 
+/* The small build (make static) reads lists without asking whether a read
+ * would wait (listread.c): it has no room for what follows. */
+#ifdef MD5SUM_SMALL
+#define SOURCE_MAY_WAIT 0
+#else
+#define SOURCE_MAY_WAIT 1
+#endif
+
 /* Sleep until the first n jobs are written, and show them: the source
  * may then wait for its input, having held back no line that GNU's
  * md5sum, which checks a line before it reads the next, would have
@@ -446,7 +454,7 @@ static struct batch *claim(struct batches *all, bool wait)
 		keep_spare(all, b);
 		pthread_mutex_unlock(&all->write_lock);
 		b = NULL;
-		if (got != JOB_LATER || !wait)
+		if (got != JOB_LATER || !wait || !SOURCE_MAY_WAIT)
 			break;
 		claimed = all->claimed;
 		pthread_mutex_unlock(&all->claim_lock);

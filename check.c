@@ -265,12 +265,13 @@ static enum next_job next_line(void *ctx, struct job *j, bool wait)
 	ssize_t len;
 
 	for (;;) {
-		len = listread_line(&l->in, false);
-		if (len == LISTREAD_LATER && !wait)
-			return JOB_LATER;
-		if (len == LISTREAD_LATER) {
+		bool waiting = false;
+
+		while ((len = listread_line(&l->in, waiting)) == LISTREAD_LATER) {
+			if (!wait)
+				return JOB_LATER;
 			progress_waiting_for(l->is_stdin ? "-" : l->shown);
-			len = listread_line(&l->in, true);
+			waiting = true;
 		}
 		if (len < 0)
 			return JOB_NONE;

@@ -5,9 +5,10 @@
 
 /* Where poll(2) tells a FIFO that no writer has come yet from one whose
  * writers have gone (Linux), a FIFO is opened without waiting for its
- * writer, and waited for in its turn (stream.c); elsewhere the open
- * waits, as GNU's does. */
-#if defined(__linux__)
+ * writer, and waited for in its turn (stream.c); elsewhere, and in the
+ * small build (make static), which has no room for it, the open waits, as
+ * GNU's does. */
+#if defined(__linux__) && !defined(MD5SUM_SMALL)
 #define OPEN_NOWAIT O_NONBLOCK
 #else
 #define OPEN_NOWAIT 0

@@ -1069,6 +1069,8 @@ static pid_t spawn(const struct fcase *c, const struct place *p, const char *bin
 	else
 		posix_spawn_file_actions_addclose(&fa, 1);
 	posix_spawn_file_actions_adddup2(&fa, err, 2);
+	/* Nothing of the fuzzer's, nor of whatever started it, is inherited. */
+	posix_spawn_file_actions_addclosefrom_np(&fa, 3);
 	posix_spawn_file_actions_addchdir_np(&fa, p->files);
 	posix_spawnattr_init(&at);
 	sigemptyset(&def);
@@ -1560,7 +1562,7 @@ int main(int argc, char **argv)
 		die(top);
 	if (mkdir(cf.dir, 0755) != 0 && errno != EEXIST)
 		die(cf.dir);
-	if (pipe(fds) != 0)
+	if (pipe2(fds, O_CLOEXEC) != 0)
 		die("pipe");
 	for (unsigned w = 0; w < cf.workers; w++) {
 		pid_t pid = fork();
