@@ -18,9 +18,11 @@ bool listread_init(struct listread *l, int fd)
 	struct stat st;
 
 	*l = (struct listread){ .fd = fd, .size = BUF_MAX };
-	if (fstat(fd, &st) == 0 && st.st_blksize > 0 && st.st_blksize < BUF_MAX)
-		l->size = (size_t)st.st_blksize;
-	l->never_waits = fstat(fd, &st) == 0 && (S_ISREG(st.st_mode) || S_ISBLK(st.st_mode));
+	if (fstat(fd, &st) == 0) {
+		if (st.st_blksize > 0 && st.st_blksize < BUF_MAX)
+			l->size = (size_t)st.st_blksize;
+		l->never_waits = S_ISREG(st.st_mode) || S_ISBLK(st.st_mode);
+	}
 	l->buf = malloc(l->size);
 	return l->buf != NULL;
 }

@@ -12,8 +12,8 @@
  * GNU's options in any combination and any names, standard input (a file,
  * a pipe, /dev/null, a directory, closed) and standard output (a file, a
  * pipe, /dev/full, closed, shared with standard error).  Both programs run
- * on the case, as argv[0] "md5sum", in a new session, as nobody when the
- * fuzzer is root (so that unreadable files are); ours also with a random
+ * on the case, as argv[0] "md5sum", in a new session, as a user of no
+ * privilege when the fuzzer is root (so that unreadable files are); ours also with a random
  * -j and --disk (as options or in MD5SUM_JOBS and MD5SUM_DISK) and now and
  * then --progress.  Their standard output, standard error and exit status
  * must be the same, byte for byte.
@@ -799,6 +799,10 @@ static void free_case(struct fcase *c)
 /* ------------------------------------------------------------ running */
 
 /* Where a worker runs its cases: dir/c holds the case's files. */
+/* The user and group a root fuzzer runs as: no one's, and not nobody,
+ * whose processes tests/limits.bats limits (ulimit -u) beside it. */
+enum { UNPRIVILEGED = 65533 };
+
 struct place {
 	char dir[64];
 	char files[80];
@@ -1379,7 +1383,9 @@ static void write_repro(const struct fcase *c, const char *dir, const struct out
 			">\"$top/$name.err\" 2>&1",
 		};
 
-		fputs("as=(); [ \"$(id -u)\" = 0 ] && as=(setpriv --reuid=65534 --regid=65534 --clear-groups --)\n"
+		fprintf(f, "as=(); [ \"$(id -u)\" = 0 ] && as=(setpriv --reuid=%d --regid=%d --clear-groups --)\n",
+			UNPRIVILEGED, UNPRIVILEGED);
+		fputs(
 		      "chmod 777 \"$top\"\n"
 		      "run() {\t# run NAME BINARY ARGS...: $top/NAME.out, .err and .rc\n"
 		      "\tlocal name=$1 bin=$2 extra=() w=; shift 2\n"
@@ -1458,16 +1464,15 @@ static void make_place(struct place *p, const char *top, unsigned w)
 		die(p->dir);
 }
 
-/* Become nobody, if root, so that a file without permissions is
- * unreadable: the worker, and so the programs it starts. */
+/* Become a user of no privilege, if root, so that a file without
+ * permissions is unreadable: the worker, and so the programs it starts. */
 static void drop_root(const struct place *p)
 {
-	uid_t nobody = 65534;
-
 	if (geteuid() != 0)
 		return;
-	if (chown(p->dir, nobody, nobody) != 0 || chown(p->files, nobody, nobody) != 0 ||
-	    setgroups(0, NULL) != 0 || setgid(nobody) != 0 || setuid(nobody) != 0)
+	if (chown(p->dir, UNPRIVILEGED, UNPRIVILEGED) != 0 ||
+	    chown(p->files, UNPRIVILEGED, UNPRIVILEGED) != 0 || setgroups(0, NULL) != 0 ||
+	    setgid(UNPRIVILEGED) != 0 || setuid(UNPRIVILEGED) != 0)
 		die("dropping root");
 }
 
