@@ -47,6 +47,8 @@
 
 #include "md5.h"
 
+extern char **environ;
+
 /* ------------------------------------------------------------ random */
 
 static uint64_t rng_state;
@@ -950,10 +952,16 @@ static void free_argv(const struct fcase *c, char **v, bool ours)
 	free(v);
 }
 
-/* The environment: a known one, and ours' own settings. */
+/* The environment: a known one, and ours' own settings; ours also gets
+ * the driver's settings of the sanitizers, so that a sanitizer build
+ * under test (tests/sanitized) reports where its runner looks. */
+enum { SANITIZER_VARS = 3 };
 static void env_of(const struct fcase *c, bool ours, char env[6][40], char **envp)
 {
-	int n = 0;
+	static const char *const sanitizer[SANITIZER_VARS] = {
+		"ASAN_OPTIONS=", "UBSAN_OPTIONS=", "TSAN_OPTIONS=",
+	};
+	int n = 0, m;
 
 	snprintf(env[n++], 40, "PATH=/usr/bin:/bin");
 	snprintf(env[n++], 40, "LC_ALL=%s", c->locale);
@@ -963,9 +971,13 @@ static void env_of(const struct fcase *c, bool ours, char env[6][40], char **env
 		snprintf(env[n++], 40, "MD5SUM_JOBS=%s", c->env_jobs);
 	if (ours && c->env_disk)
 		snprintf(env[n++], 40, "MD5SUM_DISK=%s", c->env_disk);
-	for (int i = 0; i < n; i++)
-		envp[i] = env[i];
-	envp[n] = NULL;
+	for (m = 0; m < n; m++)
+		envp[m] = env[m];
+	for (char **e = environ; ours && *e; e++)
+		for (int i = 0; i < SANITIZER_VARS; i++)
+			if (strncmp(*e, sanitizer[i], strlen(sanitizer[i])) == 0)
+				envp[m++] = *e;
+	envp[m] = NULL;
 }
 
 /* A thread that gives a FIFO or a pipe its bytes, then closes it. */
@@ -1072,7 +1084,7 @@ static pid_t spawn(const struct fcase *c, const struct place *p, const char *bin
 	posix_spawn_file_actions_t fa;
 	posix_spawnattr_t at;
 	sigset_t def, none;
-	char **argv = argv_of(c, ours), env[6][40], *envp[7];
+	char **argv = argv_of(c, ours), env[6][40], *envp[7 + SANITIZER_VARS];
 	pid_t pid;
 
 	env_of(c, ours, env, envp);
@@ -1327,10 +1339,10 @@ static void write_repro(const struct fcase *c, const char *dir, const struct out
 		   "# diff_fuzz seed %llu case %llu (%s): ours exit %d%s, GNU exit %d%s;\n"
 		   "# stdout %zu / %zu bytes, stderr %zu / %zu bytes.\n"
 		   "# Standard input: %s; standard output: %s.\n"
-		   "# Run: MD5SUM=./md5sum GNU=/usr/bin/md5sum bash %s\n"
+		   "# Run: MD5SUM=build/md5sum GNU=/usr/bin/md5sum bash %s\n"
 		   "# (KEEP=1 keeps the case's directory and says where it is.)\n"
 		   "set -u\n"
-		   "ours=$(realpath \"${MD5SUM:-./md5sum}\"); gnu=$(realpath \"${GNU:-/usr/bin/md5sum}\")\n"
+		   "ours=$(realpath \"${MD5SUM:-build/md5sum}\"); gnu=$(realpath \"${GNU:-/usr/bin/md5sum}\")\n"
 		   "top=$(mktemp -d); [ -n \"${KEEP-}\" ] && echo \"case in $top\" || trap 'rm -rf \"$top\"' EXIT\n"
 		   "chmod 755 \"$top\"; mkdir \"$top/c\"; cd \"$top/c\" || exit 2\n"
 		   "rep() {\t# rep TIMES BYTES: BYTES (printf's escapes) TIMES times\n"
