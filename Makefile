@@ -50,54 +50,74 @@ CMD_SRC = md5sum.c opts.c sums.c check.c schedule.c pace.c hasher.c lane.c route
 	decimal.c grow.c monotime.c thread.c fds.c msg.c diag.c errtext.c quote.c progress.c \
 	statusline.c term.c
 SRC = $(CMD_SRC) $(LIB_SRC)
-OBJ = $(SRC:.c=.o)
-LIB_OBJ = $(LIB_SRC:.c=.o)
 
-all: md5sum
+# Everything built goes under build/: objects (and their dependency files)
+# in build/obj/, beside the sources' own folders, the programs in build/,
+# build/tests/, build/bench/ and build/fuzz/.  The source folders hold
+# sources only.
+B = build
+O = $(B)/obj
+MD5SUM = $(B)/md5sum
+OBJ = $(SRC:%.c=$(O)/%.o)
+LIB_OBJ = $(LIB_SRC:%.c=$(O)/%.o)
 
-md5sum: $(OBJ)
+all: $(MD5SUM)
+
+$(MD5SUM): $(OBJ)
 	$(CC) $(LDFLAGS) -o $@ $(OBJ) $(LDLIBS)
 
-lib/%.o: lib/%.c
+$(O)/lib/%.o: lib/%.c
+	@mkdir -p $(@D)
 	$(CC) $(STD) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
 
-%.o: %.c
+$(O)/%.o: %.c
+	@mkdir -p $(@D)
 	$(CC) $(STD) -Ilib $(CPPFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
 
 # Test programs and benchmarks: each links only the objects it tests.
-TESTS = tests/unit tests/lanes_test tests/opts_test tests/route_test tests/pace_test \
-	tests/statusline_test
-HELPERS = tests/quote_driver tests/device_probe tests/hold_fds tests/short_reads.so
+TESTS = $(B)/tests/unit $(B)/tests/lanes_test $(B)/tests/opts_test $(B)/tests/route_test \
+	$(B)/tests/pace_test $(B)/tests/statusline_test
+HELPERS = $(B)/tests/quote_driver $(B)/tests/device_probe $(B)/tests/hold_fds \
+	$(B)/tests/short_reads.so
+BENCHES = $(B)/bench/micro $(B)/bench/lanes_bench $(B)/bench/floor
+DIFF_FUZZ = $(B)/fuzz/diff_fuzz
 TEST_CFLAGS = $(STD) -I. -Ilib -Itests $(CPPFLAGS) $(CFLAGS) -MMD -MP
+TAP = $(O)/tests/tap.o
 
-tests/unit: tests/unit.o tests/tap.o
-tests/lanes_test: tests/lanes_test.o tests/tap.o lane.o $(LIB_OBJ)
-tests/opts_test: tests/opts_test.o tests/tap.o opts.o msg.o term.o
-tests/route_test: tests/route_test.o tests/tap.o route.o storage.o sysfs.o decimal.o
-tests/pace_test: tests/pace_test.o tests/tap.o pace.o
-tests/statusline_test: tests/statusline_test.o tests/tap.o statusline.o
-tests/quote_driver: tests/quote_driver.o quote.o
-tests/device_probe: tests/device_probe.o sysfs.o decimal.o
-tests/hold_fds: tests/hold_fds.o
-bench/micro: bench/micro.o
-bench/lanes_bench: bench/lanes_bench.o lib/lanes.o
-bench/floor: bench/floor.o
-fuzz/diff_fuzz: fuzz/diff_fuzz.o lib/md5.o
+$(B)/tests/unit: $(O)/tests/unit.o $(TAP)
+$(B)/tests/lanes_test: $(O)/tests/lanes_test.o $(TAP) $(O)/lane.o $(LIB_OBJ)
+$(B)/tests/opts_test: $(O)/tests/opts_test.o $(TAP) $(O)/opts.o $(O)/msg.o $(O)/term.o
+$(B)/tests/route_test: $(O)/tests/route_test.o $(TAP) $(O)/route.o $(O)/storage.o $(O)/sysfs.o \
+	$(O)/decimal.o
+$(B)/tests/pace_test: $(O)/tests/pace_test.o $(TAP) $(O)/pace.o
+$(B)/tests/statusline_test: $(O)/tests/statusline_test.o $(TAP) $(O)/statusline.o
+$(B)/tests/quote_driver: $(O)/tests/quote_driver.o $(O)/quote.o
+$(B)/tests/device_probe: $(O)/tests/device_probe.o $(O)/sysfs.o $(O)/decimal.o
+$(B)/tests/hold_fds: $(O)/tests/hold_fds.o
+$(B)/bench/micro: $(O)/bench/micro.o
+$(B)/bench/lanes_bench: $(O)/bench/lanes_bench.o $(O)/lib/lanes.o
+$(B)/bench/floor: $(O)/bench/floor.o
+$(DIFF_FUZZ): $(O)/fuzz/diff_fuzz.o $(O)/lib/md5.o
 
-$(TESTS) $(filter-out %.so,$(HELPERS)) bench/micro bench/lanes_bench bench/floor fuzz/diff_fuzz:
+$(TESTS) $(filter-out %.so,$(HELPERS)) $(BENCHES) $(DIFF_FUZZ):
+	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 # Preloaded by tests (LD_PRELOAD), so built as a shared object.
-tests/short_reads.so: tests/short_reads.c
+$(B)/tests/short_reads.so: tests/short_reads.c
+	@mkdir -p $(@D)
 	$(CC) $(STD) $(CPPFLAGS) $(CFLAGS) -fPIC -shared -o $@ $<
 
-tests/%.o: tests/%.c
+$(O)/tests/%.o: tests/%.c
+	@mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) -c -o $@ $<
 
-bench/%.o: bench/%.c
+$(O)/bench/%.o: bench/%.c
+	@mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) -c -o $@ $<
 
-fuzz/diff_fuzz.o: fuzz/diff_fuzz.c
+$(O)/fuzz/%.o: fuzz/%.c
+	@mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) -c -o $@ $<
 
 # lanes_bench --table says how the engines were built.
@@ -108,43 +128,49 @@ bench/lanes_bench.o: TEST_CFLAGS += -DBUILD_CFLAGS='"$(CFLAGS)"'
 # only; it says so and skips without), then ours five ways (default,
 # --disk=ssd, --disk=hdd, -j1) and GNU on real storage, warm and cold
 # (bench/storage: the loop devices and the model as root only).
-bench: md5sum bench/micro bench/lanes_bench bench/floor
+bench: $(MD5SUM) $(BENCHES)
 	bench/run
-	bench/lanes_bench
+	$(B)/bench/lanes_bench
 	bench/cold
 	bench/storage
 
-check: md5sum $(TESTS) $(HELPERS) fuzz/diff_fuzz sanitizers
-	TEST_PROGRAMS="$(TESTS)" tests/run
+# make check: the quick tests, for every change (tests/run says which);
+# make check-all: every test, which CI runs.
+check: $(MD5SUM) $(TESTS) $(HELPERS) $(DIFF_FUZZ) $(B)/asan/md5sum
+	TEST_PROGRAMS="$(TESTS)" tests/run quick
+
+check-all: $(MD5SUM) $(TESTS) $(HELPERS) $(DIFF_FUZZ) sanitizers
+	TEST_PROGRAMS="$(TESTS)" tests/run all
 
 # The differential fuzzer against GNU (fuzz/diff_fuzz.c): N cases from
 # SEED, each that differs kept as a script in build/diff-fuzz/.
 N = 10000
 SEED = 1
 GNU = /usr/bin/md5sum
-diff-fuzz: md5sum fuzz/diff_fuzz
-	@mkdir -p build/diff-fuzz
-	fuzz/diff_fuzz -n $(N) -s $(SEED) -o build/diff-fuzz ./md5sum $(GNU)
+diff-fuzz: $(MD5SUM) $(DIFF_FUZZ)
+	@mkdir -p $(B)/diff-fuzz
+	$(DIFF_FUZZ) -n $(N) -s $(SEED) -o $(B)/diff-fuzz $(MD5SUM) $(GNU)
 
-install: md5sum
+install: $(MD5SUM)
 	$(INSTALL) -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(MANDIR)/man1"
-	$(INSTALL) -m 755 md5sum "$(DESTDIR)$(BINDIR)/md5sum"
+	$(INSTALL) -m 755 $(MD5SUM) "$(DESTDIR)$(BINDIR)/md5sum"
 	$(INSTALL) -m 644 md5sum.1 "$(DESTDIR)$(MANDIR)/man1/md5sum.1"
 
 uninstall:
 	rm -f "$(DESTDIR)$(BINDIR)/md5sum" "$(DESTDIR)$(MANDIR)/man1/md5sum.1"
 
 # One compiler run over the sources: no musl object mixes with the others.
-static: md5sum-static
+static: $(B)/md5sum-static
 
-md5sum-static: $(SRC)
+$(B)/md5sum-static: $(SRC)
+	@mkdir -p $(@D)
 	@command -v $(MUSL_CC) >/dev/null || { echo "$(MUSL_CC) not found (Debian: apt-get install musl-tools)" >&2; exit 1; }
 	$(MUSL_CC) $(STD) -Ilib $(CPPFLAGS) $(STATIC_CFLAGS) $(STATIC_LDFLAGS) -o $@ $(SRC) $(LDLIBS)
 	$(STRIP) -R .comment $@
 
 # The whole differential suite against the static binary: slow.
-check-static: md5sum-static
-	MD5SUM=$(CURDIR)/md5sum-static bats tests/diff_hash.bats tests/diff_check.bats
+check-static: $(B)/md5sum-static
+	MD5SUM=$(CURDIR)/$(B)/md5sum-static bats tests/diff_hash.bats tests/diff_check.bats
 
 # The sanitizer builds that make check runs suites against (tests/run):
 # each one compiler run over the sources into build/, so that no
@@ -157,15 +183,15 @@ ASAN_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all
 TSAN_FLAGS = -fsanitize=thread
 SAN_DEPS = $(SRC) $(wildcard *.h lib/*.h) Makefile
 
-sanitizers: build/asan/md5sum build/tsan/md5sum
+sanitizers: $(B)/asan/md5sum $(B)/tsan/md5sum
 
-build/asan/md5sum: $(SAN_DEPS)
+$(B)/asan/md5sum: $(SAN_DEPS)
 	@mkdir -p $(@D) && rm -f $(@D)/why
 	$(SAN_CC) $(STD) -Ilib $(CPPFLAGS) $(SAN_CFLAGS) $(ASAN_FLAGS) -o $@ $(SRC) $(LDLIBS) 2>$(@D)/err || \
 		{ rm -f $@; echo "$(SAN_CC) cannot build with ASan+UBSan (Debian 12: gcc brings libasan8 and libubsan1): $$(head -n 1 $(@D)/err)" >$(@D)/why; }
 	@cat $(@D)/err >&2; rm -f $(@D)/err
 
-build/tsan/md5sum: $(SAN_DEPS)
+$(B)/tsan/md5sum: $(SAN_DEPS)
 	@mkdir -p $(@D) && rm -f $(@D)/why
 	$(SAN_CC) $(STD) -Ilib $(CPPFLAGS) $(SAN_CFLAGS) $(TSAN_FLAGS) -o $@ $(SRC) $(LDLIBS) 2>$(@D)/err || \
 		{ rm -f $@; echo "$(SAN_CC) cannot build with TSan (Debian 12: gcc brings libtsan2): $$(head -n 1 $(@D)/err)" >$(@D)/why; }
@@ -177,17 +203,15 @@ FUZZ_CC = clang
 FUZZ_FLAGS = -g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZ_SRC = $(filter-out md5sum.c open.c,$(SRC))
 
-fuzz: fuzz/fuzz_check
+fuzz: $(B)/fuzz/fuzz_check
 
-fuzz/fuzz_check: fuzz/fuzz_check.c $(FUZZ_SRC)
+$(B)/fuzz/fuzz_check: fuzz/fuzz_check.c $(FUZZ_SRC)
+	@mkdir -p $(@D)
 	$(FUZZ_CC) $(STD) -I. -Ilib $(FUZZ_FLAGS) -o $@ fuzz/fuzz_check.c $(FUZZ_SRC) $(LDLIBS)
 
 clean:
-	rm -f md5sum md5sum-static $(TESTS) $(HELPERS) bench/micro bench/lanes_bench bench/floor \
-		fuzz/fuzz_check fuzz/diff_fuzz *.o *.d lib/*.o lib/*.d tests/*.o tests/*.d bench/*.o \
-		bench/*.d fuzz/*.o fuzz/*.d
-	rm -rf build
+	rm -rf $(B)
 
--include $(wildcard *.d lib/*.d tests/*.d bench/*.d fuzz/*.d)
+-include $(shell find $(O) -name '*.d' 2>/dev/null)
 
-.PHONY: all bench check clean install uninstall static check-static fuzz sanitizers diff-fuzz
+.PHONY: all bench check check-all clean install uninstall static check-static fuzz sanitizers diff-fuzz

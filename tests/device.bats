@@ -12,7 +12,7 @@ bats_require_minimum_version 1.5.0
 
 setup() {
 	MOUNTS=() DMS=() LOOPS=() PIDS=()
-	PROBE=${DEVICE_PROBE:-$BATS_TEST_DIRNAME/device_probe}
+	PROBE=${DEVICE_PROBE:-$BATS_TEST_DIRNAME/../build/tests/device_probe}
 	[[ -x $PROBE ]] || skip "device_probe not built: $PROBE"
 	[[ $PROBE == /* ]] || PROBE=$PWD/$PROBE
 	cd "$BATS_TEST_TMPDIR" || return
@@ -412,7 +412,7 @@ need_strace() {
 # READERS: disk readers that read; NOWAIT_MISSED: reads of memory only
 # that missed.
 traced() {
-	local dir=$1 md5=${MD5SUM:-$BATS_TEST_DIRNAME/../md5sum} t=$BATS_TEST_TMPDIR/trace
+	local dir=$1 md5=${MD5SUM:-$BATS_TEST_DIRNAME/../build/md5sum} t=$BATS_TEST_TMPDIR/trace
 
 	shift
 	[[ $md5 == /* ]] || md5=$BATS_TEST_DIRNAME/../$md5

@@ -5,7 +5,7 @@
 # Load from a .bats file with:   load diff_helper
 # and call diff_setup from setup().
 #
-# The binary under test is "${MD5SUM:-$BATS_TEST_DIRNAME/../md5sum}".
+# The binary under test is "${MD5SUM:-$BATS_TEST_DIRNAME/../build/md5sum}".
 # Run the suite against GNU itself with MD5SUM=/usr/bin/md5sum; it must pass.
 # With DIFF_PROGRESS=1, ours runs with --progress added, first: without a
 # terminal it must change nothing.  (A snippet's "md5sum" is then a function
@@ -36,7 +36,7 @@ diff_setup() {
 	*) skip "$GNU_MD5SUM is not GNU coreutils md5sum, the reference (Debian: coreutils)" ;;
 	esac
 
-	local ours=${MD5SUM:-$BATS_TEST_DIRNAME/../md5sum}
+	local ours=${MD5SUM:-$BATS_TEST_DIRNAME/../build/md5sum}
 	if [[ ! -e $ours ]]; then
 		fail "binary under test not found: $ours (build it, or set MD5SUM=...)"
 	fi

@@ -9,7 +9,7 @@ bats_require_minimum_version 1.5.0
 
 load diff_helper
 
-HOLD_FDS=$BATS_TEST_DIRNAME/hold_fds
+HOLD_FDS=$BATS_TEST_DIRNAME/../build/tests/hold_fds
 
 # For a snippet: close the descriptors above 2 that bats leaves open, so
 # that ulimit -n counts only md5sum's own.

@@ -26,7 +26,7 @@ setup() {
 	[[ $("$GNU_MD5SUM" --version 2>/dev/null | head -n 1) == "md5sum (GNU coreutils) "* ]] ||
 		skip "$GNU_MD5SUM is not GNU md5sum (Debian package coreutils)"
 	local ours
-	ours=$(realpath -- "${MD5SUM:-$BATS_TEST_DIRNAME/../md5sum}")
+	ours=$(realpath -- "${MD5SUM:-$BATS_TEST_DIRNAME/../build/md5sum}")
 	[[ -x $ours ]] || { echo "build md5sum first: $ours" >&2; return 1; }
 
 	cd "$BATS_TEST_TMPDIR" || return 1

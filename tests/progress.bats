@@ -17,7 +17,7 @@ HA=900150983cd24fb0d6963f7d28e17f72	# "abc"
 LINE='^[0-9]+(/[0-9]+)? files?  '
 
 setup() {
-	BIN=$(realpath -- "$BATS_TEST_DIRNAME/../md5sum")
+	BIN=$(realpath -- "$BATS_TEST_DIRNAME/../build/md5sum")
 	[[ -x $BIN ]] || fail "build md5sum first"
 	cd "$BATS_TEST_TMPDIR" || exit 1
 	# Messages say "md5sum: ...", as short as a person's would be.

@@ -11,5 +11,5 @@ setup() {
 }
 
 @test "quote_name quotes every generated name as GNU md5sum does" {
-	run -0 "$BATS_TEST_DIRNAME/quote_test.sh" "$BATS_TEST_DIRNAME/quote_driver"
+	run -0 "$BATS_TEST_DIRNAME/quote_test.sh" "$BATS_TEST_DIRNAME/../build/tests/quote_driver"
 }

@@ -163,7 +163,7 @@ check_list() {
 # is handed with a partial block of it hashed.  Big files among many small
 # ones, so that the threads' work runs out unevenly at the end.
 @test "stress: reads cut short, files handed between threads mid-block, -j 1 to -j 8, as GNU" {
-	local shim=$BATS_TEST_DIRNAME/short_reads.so j
+	local shim=$BATS_TEST_DIRNAME/../build/tests/short_reads.so j
 	[[ -f $shim ]] || fail "$shim not built (make check builds it)"
 	# The shim comes first in the list of libraries, before the sanitizer's.
 	[[ ${MD5SUM_SANITIZER-} != asan ]] || export ASAN_OPTIONS="${ASAN_OPTIONS-}:verify_asan_link_order=0"

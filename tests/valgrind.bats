@@ -47,8 +47,8 @@ no_report() {
 }
 
 @test "valgrind: the C unit test" {
-	[[ -x $BATS_TEST_DIRNAME/unit ]] || skip "tests/unit is not built"
-	run -0 valgrind "${VG_OPTS[@]}" --log-file="$VG_LOGS/vg.unit" "$BATS_TEST_DIRNAME/unit"
+	[[ -x $BATS_TEST_DIRNAME/../build/tests/unit ]] || skip "tests/unit is not built"
+	run -0 valgrind "${VG_OPTS[@]}" --log-file="$VG_LOGS/vg.unit" "$BATS_TEST_DIRNAME/../build/tests/unit"
 	refute_line --partial 'not ok'
 	no_report
 }

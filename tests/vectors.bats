@@ -8,7 +8,7 @@ bats_require_minimum_version 1.5.0
 load assert
 
 setup() {
-	MD5SUM=$(realpath "${MD5SUM:-$BATS_TEST_DIRNAME/../md5sum}")
+	MD5SUM=$(realpath "${MD5SUM:-$BATS_TEST_DIRNAME/../build/md5sum}")
 	cd "$BATS_TEST_TMPDIR"
 	if command -v openssl >/dev/null; then
 		REFERENCE=openssl
