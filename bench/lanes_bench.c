@@ -20,7 +20,10 @@
  * The lanes' buffers start a cache line apart modulo 4 KiB, as lanes.h
  * advises; with -a they all start at the same offset modulo 16 KiB instead,
  * which shows what the wide engines lose when every lane's block falls in
- * the same cache sets.
+ * the same cache sets.  -k KIB gives each lane a buffer of KIB KiB instead
+ * of 16, hashed whole each time (KIB / 1024 MiB a lane and run, when more
+ * than 1): the engines' speed from L3 or from memory, as a library's caller
+ * hashing buffers of its own meets it.
  *
  * --table times every engine this CPU runs, and no transform, in 9 series
  * of 21 rounds, 5 s apart: a minute, to ride out the bursts of other work
@@ -52,8 +55,8 @@
 #include "md5.c"
 
 enum {
-	PER_LANE = 1 << 20,	/* bytes hashed per lane and run */
-	BUFFER = 16 << 10,	/* a lane's buffer, hashed PER_LANE / BUFFER times */
+	PER_LANE = 1 << 20,	/* bytes hashed per lane and run, at least */
+	BUFFER = 16 << 10,	/* a lane's buffer, hashed per_lane / buffer times */
 	RUNS = 5,
 	TABLE_SERIES = 9,	/* --table: series of rounds, */
 	TABLE_RUNS = 21,	/* rounds in each, */
@@ -61,6 +64,9 @@ enum {
 	LINE = 64,		/* stagger between lanes, bytes */
 	MAX_ITEMS = 16,
 };
+
+/* -k: a lane's buffer, and the bytes hashed per lane and run. */
+static size_t buffer = BUFFER, per_lane = PER_LANE;
 
 /* The compiler, and the flags the Makefile built with. */
 #if defined(__clang__)
@@ -117,7 +123,7 @@ static int by_speed(const void *x, const void *y)
 	return (a < b) - (a > b);
 }
 
-/* Seconds for one run of it over its lanes' 1 MiB each. */
+/* Seconds for one run of it over its lanes' per_lane bytes each. */
 static double time_item(const struct item *it, const uint8_t *data, size_t stagger)
 {
 	uint32_t (*state)[4] = xmalloc(it->width * sizeof *state);
@@ -126,15 +132,15 @@ static double time_item(const struct item *it, const uint8_t *data, size_t stagg
 	double start, t;
 
 	for (unsigned i = 0; i < it->width; i++) {
-		p[i] = data + (size_t)i * (BUFFER + stagger);
+		p[i] = data + (size_t)i * (buffer + stagger);
 		memcpy(state[i], md5_iv, sizeof state[i]);
 	}
 	start = cpu_seconds();
-	for (int pass = 0; pass < PER_LANE / BUFFER; pass++) {
+	for (size_t pass = 0; pass < per_lane / buffer; pass++) {
 		if (it->engine)
-			it->engine->blocks(state, p, BUFFER / MD5_BLOCK_LENGTH);
+			it->engine->blocks(state, p, buffer / MD5_BLOCK_LENGTH);
 		else
-			it->transform->blocks(state[0], p[0], BUFFER / MD5_BLOCK_LENGTH);
+			it->transform->blocks(state[0], p[0], buffer / MD5_BLOCK_LENGTH);
 	}
 	t = cpu_seconds() - start;
 	for (unsigned i = 0; i < it->width; i++)
@@ -153,6 +159,10 @@ static int wanted(const char *name, int argc, char **argv)
 	for (int i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "-a") == 0 || strcmp(argv[i], "--table") == 0)
 			continue;
+		if (strcmp(argv[i], "-k") == 0) {
+			i++;
+			continue;
+		}
 		if (strcmp(argv[i], name) == 0)
 			return 1;
 		any = 1;
@@ -383,13 +393,24 @@ int main(int argc, char **argv)
 			stagger = 0;
 		if (strcmp(argv[i], "--table") == 0)
 			table = 1;
+		if (strcmp(argv[i], "-k") == 0) {
+			long kib = i + 1 < argc ? strtol(argv[i + 1], NULL, 10) : 0;
+
+			if (kib < 1 || kib > 1 << 20) {
+				fprintf(stderr, "lanes_bench: -k takes KiB a lane, 1 to %d\n", 1 << 20);
+				return 2;
+			}
+			buffer = (size_t)kib << 10;
+			per_lane = buffer * ((PER_LANE + buffer - 1) / buffer);
+			i++;
+		}
 	}
 	series = table ? TABLE_SERIES : 1;
 	runs = table ? TABLE_RUNS : RUNS;
 	n = choose(items, argc, argv, table);
 	for (int i = 0; i < n; i++)
 		widest = items[i].width > widest ? items[i].width : widest;
-	size = (size_t)widest * (BUFFER + LINE);
+	size = (size_t)widest * (buffer + LINE);
 	data = xmalloc(size);
 	for (size_t i = 0; i < size; i++)
 		data[i] = (uint8_t)(i * 2654435761u >> 13);
@@ -409,7 +430,7 @@ int main(int argc, char **argv)
 					items[i].t[r] = t;
 			}
 		for (int i = 0; i < n; i++)
-			items[i].series[k] = (double)items[i].width * PER_LANE /
+			items[i].series[k] = (double)items[i].width * (double)per_lane /
 					     median(items[i].t, runs) / 1e6;
 	}
 	clocks[nclocks++] = clock_hz();
@@ -426,7 +447,7 @@ int main(int argc, char **argv)
 	       "cycles/B", "cycles/step", "x scalar");
 	for (int i = 0; i < n; i++) {
 		struct item *it = &items[i];
-		double bytes = (double)it->width * PER_LANE, mbs = it->mbs;
+		double bytes = (double)it->width * (double)per_lane, mbs = it->mbs;
 		double med = bytes / mbs / 1e6;
 
 		if (i == 0 || (it->engine && !items[i - 1].engine))
@@ -441,7 +462,7 @@ int main(int argc, char **argv)
 		else
 			printf("%-12s %5u %8.0f %8.0f %9s %11.2f %8.2f\n", it->name,
 			       it->width, mbs, bytes / it->t[0] / 1e6, "",
-			       med * hz / (PER_LANE / MD5_BLOCK_LENGTH) / 64, mbs / base);
+			       med * hz / (double)(per_lane / MD5_BLOCK_LENGTH) / 64, mbs / base);
 	}
 	free(data);
 	return 0;
