@@ -5,8 +5,9 @@
  * tables fold into the code; `groups` sets of lanes interleave step by
  * step.  Only the chaining words live in registers: each block's message
  * words are transposed into a scratch area in memory during the block
- * before, four words at a time between the steps, and each step adds its
- * word from there; each step's constant is broadcast once for every group.
+ * before, four words at a time between the steps (asking memory then for
+ * each lane's block two further on), and each step adds its word from
+ * there; each step's constant is broadcast once for every group.
  * So two groups need no more registers than their state, where words held
  * in registers spilled.  Four words are transposed from rows of four words
  * of lanes r, r + 4, ... (one in each 128-bit part of V).
@@ -23,6 +24,9 @@
  * ISA(rows)(p, off), the 16 bytes at off from p[4q] in part q; with
  * OWN_ROUND ISA(round), where it has better instructions than operators. */
 #define W ((int)(sizeof(V) / sizeof(uint32_t)))
+#ifndef PREFETCH_BLOCKS
+#define PREFETCH_BLOCKS 2
+#endif
 
 enum { ISA(width) = W };
 
@@ -83,16 +87,28 @@ INLINE void ISA(transpose)(V v[4])
 	v[3] = ISA(zip)(t1, t3, 8, 1);
 }
 
-/* x[j..j+3] = words j..j+3 of the block at off in every lane.  The lane
- * pointers are read again each time rather than kept in registers, which
- * they would take from the steps. */
-INLINE void ISA(load_quad)(V x[16], const uint8_t *const *p, size_t off, int j)
+/* x[j..j+3] = words j..j+3 of the block at off in every lane, and the
+ * block at ahead asked of memory for a quarter of the lanes: over a
+ * block's four quads, once for each lane.  Without that, from beyond L2
+ * the lanes' streams are more than the hardware prefetchers follow, and
+ * each lane's next line is first touched just before it is needed.  The
+ * lane pointers are read again each time rather than kept in registers,
+ * which they would take from the steps; the rows are transposed in
+ * registers and stored once. */
+INLINE void ISA(load_quad)(V x[16], const uint8_t *const *p, size_t off, size_t ahead,
+			   int j)
 {
+	V v[4];
+
 	__asm__("" : "+r"(p));
 #pragma GCC unroll 4
 	for (int r = 0; r < 4; r++)
-		x[j + r] = ISA(rows)(p + r, off + 4 * (size_t)j);
-	ISA(transpose)(x + j);
+		v[r] = ISA(rows)(p + r, off + 4 * (size_t)j);
+	ISA(transpose)(v);
+	memcpy(x + j, v, sizeof v);
+#pragma GCC unroll 4
+	for (int q = 0; q < W / 4; q++)
+		__builtin_prefetch(p[4 * q + j / 4] + ahead, 0, 3);
 }
 
 /* Lane 4q + r's chaining words are part q of row r, as in a block: copy
@@ -127,13 +143,16 @@ INLINE void ISA(run)(int groups, uint32_t (*state)[4], const uint8_t *const *p,
 		ISA(state)(s[g], state + g * W, 0);
 		ISA(transpose)(s[g]);
 		for (int j = 0; j < 16; j += 4)
-			ISA(load_quad)(words[0][g], p + g * W, 0, j);
+			ISA(load_quad)(words[0][g], p + g * W, 0, 0, j);
 	}
 	for (size_t n = 0; n < nblocks; n++) {
 		const uint32_t *k = K();
 		V (*x)[16] = words[n & 1], (*next)[16] = words[~n & 1];
-		/* The next block, or on the last one this one again. */
+		/* The next block, or on the last one this one again; and
+		 * the one to ask for, PREFETCH_BLOCKS further on, or the last. */
 		size_t off = (n + 1 < nblocks ? n + 1 : n) * MD5_BLOCK_LENGTH;
+		size_t ahead = (n + 1 + PREFETCH_BLOCKS < nblocks ? n + 1 + PREFETCH_BLOCKS :
+				nblocks - 1) * MD5_BLOCK_LENGTH;
 
 		for (int g = 0; g < 2; g++) if (g < groups) {
 			b[g] = s[g][1], c[g] = s[g][2], d[g] = s[g][3];
@@ -166,7 +185,7 @@ INLINE void ISA(run)(int groups, uint32_t (*state)[4], const uint8_t *const *p,
 			if (groups == 2 || run % 2 == 1) {
 				int g = groups == 2 ? run % 2 : 0;
 
-				ISA(load_quad)(next[g], p + g * W, off, 4 * (run / 2));
+				ISA(load_quad)(next[g], p + g * W, off, ahead, 4 * (run / 2));
 			}
 		}
 		for (int g = 0; g < 2; g++) if (g < groups) {
