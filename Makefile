@@ -151,6 +151,25 @@ diff-fuzz: $(MD5SUM) $(DIFF_FUZZ)
 	@mkdir -p $(B)/diff-fuzz
 	$(DIFF_FUZZ) -n $(N) -s $(SEED) -o $(B)/diff-fuzz $(MD5SUM) $(GNU)
 
+# Our lane engines against isa-l_crypto's multi-buffer MD5 of the same
+# widths (bench/isal_bench.c), linked into that program only: ISAL is a
+# tree of intel/isa-l_crypto built with make -f Makefile.unx lib (nasm).
+ISAL =
+ISAL_BENCH = $(B)/bench/isal_bench
+bench-isal:
+	@if [ -z "$(ISAL)" ]; then \
+		echo "make bench-isal ISAL=<a built isa-l_crypto tree>: it is not a Debian package;"; \
+		echo "  git clone https://github.com/intel/isa-l_crypto && cd isa-l_crypto &&"; \
+		echo "  make -f Makefile.unx lib   (needs nasm: apt-get install nasm)"; \
+	else \
+		$(MAKE) --no-print-directory $(ISAL_BENCH) ISAL="$(ISAL)" && taskset -c 0 $(ISAL_BENCH); \
+	fi
+
+$(ISAL_BENCH): bench/isal_bench.c $(LIB_OBJ)
+	@mkdir -p $(@D)
+	$(CC) $(STD) -I. -Ilib -I"$(ISAL)/include" $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ \
+		bench/isal_bench.c $(LIB_OBJ) "$(ISAL)/bin/isa-l_crypto.a" $(LDLIBS)
+
 install: $(MD5SUM)
 	$(INSTALL) -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(MANDIR)/man1"
 	$(INSTALL) -m 755 $(MD5SUM) "$(DESTDIR)$(BINDIR)/md5sum"
@@ -214,4 +233,4 @@ clean:
 
 -include $(shell find $(O) -name '*.d' 2>/dev/null)
 
-.PHONY: all bench check check-all clean install uninstall static check-static fuzz sanitizers diff-fuzz
+.PHONY: all bench bench-isal check check-all clean install uninstall static check-static fuzz sanitizers diff-fuzz

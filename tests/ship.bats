@@ -122,6 +122,11 @@ table_options() {
 	page_headings | grep -qxF MD5SUM_ENGINE
 }
 
+@test "bench-isal: without ISAL it says how to build isa-l_crypto, and exits 0" {
+	run -0 make -C "$ROOT" -s bench-isal
+	[[ $output == *"make bench-isal ISAL="* && $output == *"make -f Makefile.unx lib"* ]]
+}
+
 # -------------------------------------------------------- install, uninstall
 
 # make install and uninstall into a staging root.  -o md5sum: install the
