@@ -2,8 +2,8 @@
 # quote_test.sh DRIVER - compare quote_name() with GNU md5sum's diagnostics.
 #
 # DRIVER prints quote_name(argv[i]) for each argument (tests/quote_driver.c).
-# For each generated name, in the C and C.UTF-8 locales, GNU md5sum is run on
-# it inside an empty directory and the quoted name is cut out of its
+# In the C and C.UTF-8 locales, GNU md5sum is run on every generated name
+# at once inside an empty directory, and each quoted name is cut out of its
 # "md5sum: NAME: No such file or directory" message.  Set MD5SUM to use
 # another GNU md5sum.  Exits 1 if any name is quoted differently.
 set -u
@@ -56,25 +56,27 @@ for _ in $(seq 400); do
 	[ "$w" = - ] || add "$w"
 done
 
-# Print GNU's quoting of $2 in locale $1, or the raw message if unexpected.
-gnu_quote() {
-	local err
-	err=$(cd "$tmpd" && LC_ALL=$1 "$md5" -- "$2" 2>&1 >/dev/null </dev/null)
-	err=${err#"$md5: "}
-	err=${err%": No such file or directory"}
-	printf '%s' "${err%": Is a directory"}"
-}
-
+# GNU's messages for all the names at once, in locale $1 (run in an empty
+# directory, each says the name is missing, or a directory), and the
+# driver's quoting of them: a line a name each, as neither writes a
+# newline inside a quoted name; the name is cut out of GNU's message.
 status=0
 for loc in C C.UTF-8; do
+	mapfile -t want < <(cd "$tmpd" && LC_ALL=$loc "$md5" -- "${names[@]}" 2>&1 >/dev/null </dev/null)
+	mapfile -t got < <(LC_ALL=$loc "$drv" "${names[@]}")
+	if [ "${#want[@]}" -ne "${#names[@]}" ] || [ "${#got[@]}" -ne "${#names[@]}" ]; then
+		echo "$loc: ${#names[@]} names, but GNU wrote ${#want[@]} lines and the driver ${#got[@]}"
+		status=1
+		continue
+	fi
 	bad=0
-	for n in "${names[@]}"; do
-		want=$(gnu_quote "$loc" "$n")
-		got=$(LC_ALL=$loc "$drv" "$n")
-		if [ "$want" != "$got" ]; then
+	for i in "${!names[@]}"; do
+		w=${want[i]#"$md5: "}
+		w=${w%": No such file or directory"}
+		w=${w%": Is a directory"}
+		if [ "$w" != "${got[i]}" ]; then
 			bad=$((bad + 1))
-			printf '%s: name %q: want %q got %q\n' \
-				"$loc" "$n" "$want" "$got"
+			printf '%s: name %q: want %q got %q\n' "$loc" "${names[i]}" "$w" "${got[i]}"
 		fi
 	done
 	echo "$loc: $bad mismatches in ${#names[@]} names"
