@@ -28,20 +28,51 @@ HH=b1946ac92492d2347c6235b4d2611184 # "hello\n"  (file h)
 HX=9dd4e461268c8034f5c8564e155c67a6 # "x"        (file x)
 export HA HE HH HX
 
-diff_setup() {
-	local v
+# _diff_prepare OURS: what a file's tests share, found once for the file
+# (the commands it takes cost more than most tests): whether GNU's is GNU,
+# the binary under test, and a directory that holds each as "md5sum".
+# Prints the request, then "ok PATH", "skip WHY" or "fail WHY".
+_diff_prepare() {
+	local v ours=$1
+	printf '%s\n' "$ours"
 	v=$("$GNU_MD5SUM" --version 2>/dev/null | head -n 1) || true
 	case $v in
 	'md5sum (GNU coreutils) '*) ;;
-	*) skip "$GNU_MD5SUM is not GNU coreutils md5sum, the reference (Debian: coreutils)" ;;
+	*)
+		echo "skip $GNU_MD5SUM is not GNU coreutils md5sum, the reference (Debian: coreutils)"
+		return
+		;;
 	esac
-
-	local ours=${MD5SUM:-$BATS_TEST_DIRNAME/../build/md5sum}
 	if [[ ! -e $ours ]]; then
-		fail "binary under test not found: $ours (build it, or set MD5SUM=...)"
+		echo "fail binary under test not found: $ours (build it, or set MD5SUM=...)"
+		return
 	fi
-	OURS=$(realpath -- "$ours")
-	[[ -x $OURS && -f $OURS ]] || fail "binary under test is not an executable file: $OURS"
+	ours=$(realpath -- "$ours")
+	if [[ ! -x $ours || ! -f $ours ]]; then
+		echo "fail binary under test is not an executable file: $ours"
+		return
+	fi
+	mkdir -p "$BATS_FILE_TMPDIR/gnu-bin" "$BATS_FILE_TMPDIR/our-bin" &&
+		ln -sf "$GNU_MD5SUM" "$BATS_FILE_TMPDIR/gnu-bin/md5sum" &&
+		ln -sf "$ours" "$BATS_FILE_TMPDIR/our-bin/md5sum" ||
+		{ echo "fail cannot make the directories of the binaries"; return; }
+	echo "ok $ours"
+}
+
+diff_setup() {
+	local ours=${MD5SUM:-$BATS_TEST_DIRNAME/../build/md5sum}
+	local ready=$BATS_FILE_TMPDIR/diff-ready asked= verdict=
+	{ IFS= read -r asked && IFS= read -r verdict; } 2>/dev/null <"$ready" || true
+	if [[ $asked != "$ours" ]]; then
+		_diff_prepare "$ours" >"$ready.new" && mv -f "$ready.new" "$ready" ||
+			fail "cannot write $ready"
+		{ IFS= read -r asked && IFS= read -r verdict; } <"$ready" || true
+	fi
+	case $verdict in
+	ok\ *) OURS=${verdict#ok } ;;
+	skip\ *) skip "${verdict#skip }" ;;
+	*) fail "${verdict#fail }" ;;
+	esac
 
 	# The options added to ours (DIFF_PROGRESS).
 	OUR_EXTRA=()
@@ -49,11 +80,8 @@ diff_setup() {
 		OUR_EXTRA=(--progress)
 	fi
 
-	GNU_BIN=$BATS_TEST_TMPDIR/gnu-bin
-	OUR_BIN=$BATS_TEST_TMPDIR/our-bin
-	mkdir -p "$GNU_BIN" "$OUR_BIN"
-	ln -sf "$GNU_MD5SUM" "$GNU_BIN/md5sum"
-	ln -sf "$OURS" "$OUR_BIN/md5sum"
+	GNU_BIN=$BATS_FILE_TMPDIR/gnu-bin
+	OUR_BIN=$BATS_FILE_TMPDIR/our-bin
 
 	RES=$BATS_TEST_TMPDIR/res
 	W=$BATS_TEST_TMPDIR/w
