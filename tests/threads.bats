@@ -82,6 +82,15 @@ threads_started() {
 	printf '%s\n' big1 big2 >names
 	"$GNU_MD5SUM" big1 big2 >sums
 	assert_equal "$(threads_started)" 1
+}
+
+@test "threads: one large file and a small one, or one CPU, get no helper" {
+	command -v taskset >/dev/null || skip "taskset is not installed (Debian: util-linux)"
+	(($(nproc) > 1)) || skip "one CPU only: nothing to compare"
+	# As for a few small files: TSan's slowness makes a helper pay.
+	[[ ${MD5SUM_SANITIZER-} == tsan ]] && skip "under TSan the run is slow enough for a helper to pay"
+	head -c $((48 << 20)) /dev/urandom >big1
+	head -c $((48 << 20)) /dev/urandom >big2
 	# One large file and one small: nothing worth a helper to give.
 	printf '%s\n' big1 many/x0000 >names
 	"$GNU_MD5SUM" big1 many/x0000 >sums
