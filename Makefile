@@ -121,7 +121,7 @@ $(O)/fuzz/%.o: fuzz/%.c
 	$(CC) $(TEST_CFLAGS) -c -o $@ $<
 
 # lanes_bench --table says how the engines were built.
-bench/lanes_bench.o: TEST_CFLAGS += -DBUILD_CFLAGS='"$(CFLAGS)"'
+$(O)/bench/lanes_bench.o: TEST_CFLAGS += -DBUILD_CFLAGS='"$(CFLAGS)"'
 
 # Timings against GNU, OpenSSL, busybox and toybox, in the page cache
 # (bench/run), then against GNU on real storage, cold (bench/cold: root
