@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "bench/clock.h"
+#include "bench/stats.h"
 #include "lanes.h"
 #include "md5.h"
 #include <isa-l_crypto/md5_mb.h>
@@ -75,30 +76,6 @@ struct messages {
 	const uint8_t *padp[MD5_LANES_MAX];
 	uint8_t digest[MD5_LANES_MAX][MD5_DIGEST_LENGTH];
 };
-
-static void *xmalloc(size_t n)
-{
-	void *p = malloc(n);
-
-	if (p == NULL) {
-		perror("isal_bench");
-		exit(2);
-	}
-	return p;
-}
-
-static int by_value(const void *x, const void *y)
-{
-	double a = *(const double *)x, b = *(const double *)y;
-
-	return (a > b) - (a < b);
-}
-
-static double median(double *v, int n)
-{
-	qsort(v, (size_t)n, sizeof v[0], by_value);
-	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
 
 /* Messages in data, which holds lanes * (size + LINE) bytes. */
 static void messages_at(struct messages *m, uint8_t *data, unsigned lanes, size_t size)

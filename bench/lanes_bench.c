@@ -51,6 +51,7 @@
 #include <unistd.h>
 
 #include "bench/clock.h"
+#include "bench/stats.h"
 #include "lanes.h"
 #include "md5.c"
 
@@ -90,31 +91,6 @@ struct item {
 	double series[TABLE_SERIES];	/* MB/s at each series' median, sorted */
 	double mbs;		/* MB/s: the median of the series' */
 };
-
-static void *xmalloc(size_t n)
-{
-	void *p = malloc(n);
-
-	if (p == NULL) {
-		perror("lanes_bench");
-		exit(2);
-	}
-	return p;
-}
-
-static int by_value(const void *x, const void *y)
-{
-	double a = *(const double *)x, b = *(const double *)y;
-
-	return (a > b) - (a < b);
-}
-
-/* The median of v[0..n), which it sorts. */
-static double median(double *v, int n)
-{
-	qsort(v, (size_t)n, sizeof v[0], by_value);
-	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
 
 static int by_speed(const void *x, const void *y)
 {
