@@ -13,9 +13,9 @@
  * a pipe, /dev/null, a directory, closed) and standard output (a file, a
  * pipe, /dev/full, closed, shared with standard error).  Both programs run
  * on the case, as argv[0] "md5sum", in a new session, as a user of no
- * privilege when the fuzzer is root (so that unreadable files are); ours also with a random
- * -j and --disk (as options or in MD5SUM_JOBS and MD5SUM_DISK) and now and
- * then --progress.  Their standard output, standard error and exit status
+ * privilege when the fuzzer is root (so that unreadable files are); ours
+ * also with a random -j and --disk (as options or in MD5SUM_JOBS and
+ * MD5SUM_DISK) and now and then --progress.  Their standard output, standard error and exit status
  * must be the same, byte for byte.
  *
  * A case that differs is written to DIR as a shell script that makes the
