@@ -181,7 +181,7 @@ uninstall:
 # One compiler run over the sources: no musl object mixes with the others.
 static: $(B)/md5sum-static
 
-$(B)/md5sum-static: $(SRC)
+$(B)/md5sum-static: $(SRC) $(wildcard *.h lib/*.h)
 	@mkdir -p $(@D)
 	@command -v $(MUSL_CC) >/dev/null || { echo "$(MUSL_CC) not found (Debian: apt-get install musl-tools)" >&2; exit 1; }
 	$(MUSL_CC) $(STD) -Ilib $(CPPFLAGS) $(STATIC_CFLAGS) $(STATIC_LDFLAGS) -o $@ $(SRC) $(LDLIBS)

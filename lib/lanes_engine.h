@@ -25,7 +25,11 @@
  * OWN_ROUND ISA(round), where it has better instructions than operators. */
 #define W ((int)(sizeof(V) / sizeof(uint32_t)))
 #ifndef PREFETCH_BLOCKS
+#ifdef MD5_LANES_SMALL
+#define PREFETCH_BLOCKS 0	/* the small build asks nothing ahead: no room */
+#else
 #define PREFETCH_BLOCKS 2
+#endif
 #endif
 
 enum { ISA(width) = W };
@@ -107,7 +111,7 @@ INLINE void ISA(load_quad)(V x[16], const uint8_t *const *p, size_t off, size_t 
 	ISA(transpose)(v);
 	memcpy(x + j, v, sizeof v);
 #pragma GCC unroll 4
-	for (int q = 0; q < W / 4; q++)
+	for (int q = 0; q < W / 4 && PREFETCH_BLOCKS > 0; q++)
 		__builtin_prefetch(p[4 * q + j / 4] + ahead, 0, 3);
 }
 
