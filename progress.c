@@ -166,6 +166,18 @@ static void catch_signals(void)
 	}
 }
 
+/* The handler waits for a line being drawn (term.h): on the drawing
+ * thread, it would wait for itself. */
+static void keep_signals_off_this_thread(void)
+{
+	sigset_t set;
+
+	sigemptyset(&set);
+	for (size_t i = 0; i < CAUGHT; i++)
+		sigaddset(&set, caught[i]);
+	(void)pthread_sigmask(SIG_BLOCK, &set, NULL);
+}
+
 static void release_signals(void)
 {
 	for (size_t i = 0; i < CAUGHT; i++)
@@ -384,6 +396,7 @@ static void *draw_now_and_then(void *arg)
 	struct timespec at = began;
 
 	(void)arg;
+	keep_signals_off_this_thread();
 	pthread_mutex_lock(&tick_lock);
 	running = true;
 	pthread_cond_broadcast(&wake);

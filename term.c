@@ -3,11 +3,14 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "term.h"
 
 static const char clear_seq[] = "\r\033[K";
+/* How long a signal handler waits for a line being drawn. */
+enum { DRAW_WAIT_NS = 100 * 1000 * 1000 };
 
 /* Set once, by term_share, before any thread that reads it. */
 static bool shared;
@@ -21,6 +24,12 @@ static bool midline;		/* what was written last did not end its line */
  * in a handler too. */
 static atomic_bool drawn;
 _Static_assert(ATOMIC_BOOL_LOCK_FREE == 2, "a signal handler reads drawn");
+/* A handler runs on any thread, while another may be drawing: the drawer
+ * says it is about to draw and then looks whether the run is ending; the
+ * handler says the run is ending and then waits for a draw under way.
+ * Sequentially consistent, one of the two sees the other, and no line is
+ * drawn after the handler cleared it. */
+static atomic_bool drawing, ending;
 /* The status line as last drawn: from the start of the terminal's line,
  * and what was there after it erased. */
 static char shown[TERM_LINE_MAX + sizeof clear_seq];
@@ -90,8 +99,12 @@ void term_show(const char *line, size_t len)
 		memcpy(shown + 1, line, len);
 		memcpy(shown + 1 + len, "\033[K", 3);
 		shown_len = len + 4;
-		atomic_store(&drawn, true);
-		(void)write_all(STDERR_FILENO, shown, shown_len);
+		atomic_store(&drawing, true);
+		if (!atomic_load(&ending)) {
+			atomic_store(&drawn, true);
+			(void)write_all(STDERR_FILENO, shown, shown_len);
+		}
+		atomic_store(&drawing, false);
 	}
 	pthread_mutex_unlock(&line_lock);
 }
@@ -103,8 +116,23 @@ void term_clear(void)
 	pthread_mutex_unlock(&line_lock);
 }
 
+/* A write to a terminal can wait for ever (a stopped output, ^S): the
+ * handler waits for a draw under way a little, then clears anyway. */
+static void wait_for_drawer(void)
+{
+	struct timespec t0, t;
+
+	if (clock_gettime(CLOCK_MONOTONIC, &t0) != 0)
+		return;
+	while (atomic_load(&drawing) && clock_gettime(CLOCK_MONOTONIC, &t) == 0 &&
+	       (t.tv_sec - t0.tv_sec) * 1000000000L + (t.tv_nsec - t0.tv_nsec) < DRAW_WAIT_NS)
+		;
+}
+
 void term_clear_at_signal(void)
 {
+	atomic_store(&ending, true);
+	wait_for_drawer();
 	if (atomic_load(&drawn)) {
 		ssize_t w = write(STDERR_FILENO, clear_seq, sizeof clear_seq - 1);
 

@@ -42,8 +42,10 @@ void term_show(const char *line, size_t len);
 /* Clear the status line, if drawn. */
 void term_clear(void);
 
-/* The same from a signal handler, which must not take the lock: only
- * async-signal-safe calls. */
+/* The same from a signal handler that ends the run, which must not take
+ * the lock: only async-signal-safe calls.  No line is drawn after it; it
+ * waits a little for one being drawn, so it must not run on the thread
+ * that calls term_show. */
 void term_clear_at_signal(void);
 
 #endif
