@@ -1,7 +1,7 @@
-# bench/lib.sh - shell functions that bench/run, bench/cold and bench/storage
-# share; sourced, not run.  The sourcing script sets PROG (its name, for
-# messages) first, and, before it calls the set-up functions, WORK (its
-# scratch directory, on a real disk) and HERE (bench/).
+# bench/lib.sh - shell functions that bench/run, bench/cold, bench/storage
+# and bench/net share; sourced, not run.  The sourcing script sets PROG
+# (its name, for messages) first, and, before it calls the set-up
+# functions, WORK (its scratch directory, on a real disk) and HERE (bench/).
 #
 # The devices: loop_attach, queue, mkfs_on, remount, and lib_cleanup to
 # tear down all that they set up (the sourcing script traps EXIT with it).
