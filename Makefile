@@ -134,6 +134,12 @@ bench: $(MD5SUM) $(BENCHES)
 	bench/cold
 	bench/storage
 
+# Ours at its default and at -j1 ... -j64, and GNU, cold on a model of a
+# network file system where every request costs a round trip (bench/net:
+# root only; it says so and skips without).
+bench-net: $(MD5SUM)
+	MD5SUM=$(MD5SUM) bench/net
+
 # make check: the quick tests, for every change (tests/run says which);
 # make check-all: every test, which CI runs.
 check: $(MD5SUM) $(TESTS) $(HELPERS) $(DIFF_FUZZ) $(B)/asan/md5sum
@@ -233,4 +239,4 @@ clean:
 
 -include $(shell find $(O) -name '*.d' 2>/dev/null)
 
-.PHONY: all bench bench-isal check check-all clean install uninstall static check-static fuzz sanitizers diff-fuzz
+.PHONY: all bench bench-isal bench-net check check-all clean install uninstall static check-static fuzz sanitizers diff-fuzz
