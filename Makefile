@@ -23,13 +23,17 @@ INSTALL = install
 # AVX-512VL); MD5SUM_SMALL leaves out the drawing of --progress
 # (progress.c), which would take the file over its budget, asking the page
 # cache with cachestat (storage.c), the disk readers (disk.c), the
-# files that threads give each other at the end of a run (schedule.c) and
-# the coarse clock (monotime.c); the lanes are compressed through a copy
+# files that threads give each other at the end of a run and the threads
+# added past the CPUs while a run waits on its storage (schedule.c,
+# pace.c), and the coarse clock (monotime.c); the lanes are compressed through a copy
 # of their chaining words (lane.c).  No
 # jump tables, no inlining of small functions called from several places,
 # and no loops made into calls of memset or memcpy: each takes the file a
 # little further under its budget, as does keeping what each function
-# reads and writes from shaping its callers' code (-fno-ipa-modref).  A
+# reads and writes from shaping its callers' code (-fno-ipa-modref), and
+# allocating registers over loops and the function together where that
+# pays, as -O2 does, rather than over the whole function at once, as -Os
+# does (-fira-region=mixed).  A
 # common page size
 # below the 4 KiB of x86-64 keeps ld from padding the file up to the next
 # page before the data segment.
@@ -37,7 +41,7 @@ MUSL_CC = musl-gcc
 STRIP = strip
 STATIC_CFLAGS = -Os -flto -ffunction-sections -fdata-sections -fno-asynchronous-unwind-tables \
 	-fno-jump-tables -fno-inline-small-functions -fno-tree-loop-distribute-patterns \
-	-fno-ipa-modref -DMD5_LANES_SMALL -DMD5SUM_SMALL
+	-fno-ipa-modref -fira-region=mixed -DMD5_LANES_SMALL -DMD5SUM_SMALL
 STATIC_LDFLAGS = -static -Wl,--gc-sections,-z,noseparate-code,-z,norelro,-z,common-page-size=64,--build-id=none
 
 # The one list of sources every build derives from.  lib/ is the library

@@ -9,6 +9,19 @@
  * than FASTER_PERCENT more is the last. */
 enum { WARMUP_US = 1000, MEASURE_US = 3000, SLOWER_PERCENT = 10, FASTER_PERCENT = 10 };
 
+/* Threads that used less than this share of their CPU time to have over
+ * a measure, and gave up their CPU to wait at least once every
+ * WAIT_EVERY_US each, waited on the storage more than they hashed. */
+enum { WAITING_PERCENT = 50, WAIT_EVERY_US = 2000 };
+
+/* The small static build (MD5SUM_SMALL) has no room for the steps past
+ * the CPUs, and its runs never ask for them. */
+#ifdef MD5SUM_SMALL
+#define PAST_CPUS(f) 0
+#else
+#define PAST_CPUS(f) ((f)->most_waiting > (f)->most)
+#endif
+
 /* The least a file can take, in us: its open, fstat, read and close.
  * Jobs enough that every thread would find a measure's worth of them,
  * at that, start every helper at once. */
@@ -45,16 +58,16 @@ static uint64_t held_us(const struct pace_facts *f)
 	return per_ms > 0 ? f->held * 1000 / per_ms : 0;
 }
 
-/* Helpers to have for a next step: twice the threads, as many as may be
- * had at most, and no more than find a measure's worth of work each at
- * the run's pace so far, when the jobs left are known: in those jobs and
- * in the work held. */
-static unsigned next_helpers(const struct pace_facts *f)
+/* Helpers to have for a next step: twice the threads, most at most, and
+ * no more than find a measure's worth of work each at the run's pace so
+ * far, when the jobs left are known: in those jobs and in the work
+ * held. */
+static unsigned next_helpers(const struct pace_facts *f, unsigned most)
 {
 	unsigned n = 2 * f->running + 1;
 
-	if (n > f->most)
-		n = f->most;
+	if (n > most)
+		n = most;
 	if (f->left != SIZE_MAX && (f->claimed > 0 || f->left == 0)) {
 		uint64_t us = held_us(f), worth;
 
@@ -83,6 +96,8 @@ static struct pace_step measure_from_now(struct pace *p, const struct pace_facts
 	p->state = PACE_MEASURING;
 	p->since = f->now;
 	p->work = f->work;
+	if (PAST_CPUS(f))
+		p->cpu = f->cpu;
 	return s;
 }
 
@@ -92,12 +107,32 @@ static struct pace_step settle(struct pace *p, struct pace_step s)
 	return s;
 }
 
+/* Whether the threads of the measure just over mostly waited on the
+ * storage.  Not the first measure: it holds the start of the threads. */
+static int threads_waited(const struct pace *p, const struct pace_facts *f)
+{
+	uint64_t wall = (uint64_t)(f->now - p->since) * (f->running + 1);
+
+	return p->judged > 1 && p->cpu.us > 0 && f->cpu.us >= p->cpu.us &&
+	       f->cpu.waits >= p->cpu.waits &&
+	       (f->cpu.us - p->cpu.us) * 100 < wall * WAITING_PERCENT &&
+	       (f->cpu.waits - p->cpu.waits) * WAIT_EVERY_US >= wall;
+}
+
+/* The most helpers for the next step. */
+static unsigned most_now(const struct pace *p, const struct pace_facts *f)
+{
+	return PAST_CPUS(f) && threads_waited(p, f) ? f->most_waiting : f->most;
+}
+
 /* A measure is over: judge the last step, and take the next. */
 static struct pace_step judge(struct pace *p, const struct pace_facts *f)
 {
 	uint64_t rate = rate_since(p, f);
 	unsigned n;
 
+	if (PAST_CPUS(f))
+		p->judged++;
 	if (f->running > p->kept) {
 		if (rate * 100 < p->rate * (100 - SLOWER_PERCENT)) {
 			if (p->doubted)
@@ -106,16 +141,20 @@ static struct pace_step judge(struct pace *p, const struct pace_facts *f)
 			return measure_from_now(p, f, step(PACE_WAIT, 0));
 		}
 		p->doubted = 0;
-		if (rate * 100 < p->rate * (100 + FASTER_PERCENT))
-			return settle(p, step(PACE_SETTLE, 0));	/* too little */
+		if (rate * 100 < p->rate * (100 + FASTER_PERCENT))	/* too little */
+			return settle(p, PAST_CPUS(f) && f->running > f->most ? step(PACE_KEEP, p->kept) :
+								step(PACE_SETTLE, 0));
 	} else if (p->asked > p->kept) {
 		return settle(p, step(PACE_SETTLE, 0));	/* none could be started */
 	}
 	p->rate = rate;
 	p->kept = f->running;
-	n = next_helpers(f);
-	if (n <= f->running)
+	n = next_helpers(f, most_now(p, f));
+	if (n <= f->running) {
+		if (PAST_CPUS(f) && p->judged == 1)
+			return measure_from_now(p, f, step(PACE_WAIT, 0));	/* once more */
 		return settle(p, step(PACE_SETTLE, 0));
+	}
 	p->asked = n;
 	return measure_from_now(p, f, step(PACE_START, n));
 }
@@ -124,8 +163,13 @@ struct pace_step pace_next(struct pace *p, const struct pace_facts *f)
 {
 	switch (p->state) {
 	case PACE_WARMING:
-		if (f->most > 0 && work_for_all(f))
-			return settle(p, step(PACE_START, f->most));
+		if (f->most > 0 && work_for_all(f)) {
+			if (!PAST_CPUS(f))
+				return settle(p, step(PACE_START, f->most));
+			/* Measured with them all, as if asked for, kept. */
+			p->asked = p->kept = f->most;
+			return measure_from_now(p, f, step(PACE_START, f->most));
+		}
 		if (f->now < WARMUP_US)
 			return step(PACE_WAIT, 0);
 		return measure_from_now(p, f, step(PACE_WAIT, 0));
@@ -136,4 +180,10 @@ struct pace_step pace_next(struct pace *p, const struct pace_facts *f)
 	default:
 		return step(PACE_WAIT, 0);
 	}
+}
+
+bool pace_due(const struct pace *p, int64_t now)
+{
+	return p->state == PACE_WARMING ||
+	       (p->state == PACE_MEASURING && now >= p->since + MEASURE_US);
 }

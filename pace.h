@@ -12,19 +12,33 @@
  * little more is the last; a helper must find, at the run's pace so far,
  * a measure's worth of work left: in the jobs left, or in the files the
  * calling thread holds and could hand over, when they would last a few
- * measures (a few large files all claimed at once).  Pure: schedule.c
- * starts and stops the threads. */
+ * measures (a few large files all claimed at once).
+ *
+ * Helpers are as many as the CPUs while the threads keep the CPUs busy.
+ * Where they wait on the storage instead (over a measure after the
+ * first, their CPU time is less than half of theirs to have, and they
+ * gave up their CPU to wait every few ms: a network file system, flash
+ * asked for one file at a time; not a machine whose CPUs are busy with
+ * other work), the steps go on past the CPUs, up to most_waiting: more
+ * reads in flight, from threads that mostly wait.  Each such step is
+ * kept only if it brings FASTER_PERCENT more; else it is undone.  Pure: schedule.c starts and
+ * stops the threads. */
 #ifndef PACE_H
 #define PACE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include "monotime.h"
 
 /* Where the adding of threads is. */
 struct pace {
 	enum pace_state { PACE_WARMING, PACE_MEASURING, PACE_SETTLED } state;
 	int64_t since;		/* when the measure began, in us */
 	uint64_t work;		/* the work done by then */
+	struct cpu_use cpu;	/* and the CPU used (monotime.h) */
+	unsigned judged;	/* measures judged */
 	uint64_t rate;		/* work a ms with the helpers kept */
 	unsigned kept;		/* helpers kept */
 	unsigned asked;		/* helpers asked for by the last step */
@@ -37,6 +51,10 @@ struct pace_facts {
 	uint64_t work;		/* work done by all its threads (batches.h) */
 	unsigned running;	/* helpers started */
 	unsigned most;		/* helpers it may have */
+	unsigned most_waiting;	/* the same while its threads wait on the
+				 * storage: more than most, else ignored */
+	struct cpu_use cpu;	/* the CPU its threads used; read only
+				 * where most_waiting counts */
 	size_t left;		/* jobs not yet handed out; SIZE_MAX: unknown */
 	size_t claimed;		/* jobs handed out */
 	uint64_t held;		/* work the calling thread holds that a helper
@@ -63,5 +81,9 @@ struct pace pace_begin(int settled);
 /* The next step, from *p and f; *p moves on.  Cheap when there is
  * nothing to do: call it often. */
 struct pace_step pace_next(struct pace *p, const struct pace_facts *f);
+
+/* Whether pace_next, at now, could do anything but wait: the facts are
+ * worth gathering. */
+bool pace_due(const struct pace *p, int64_t now);
 
 #endif

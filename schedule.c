@@ -16,6 +16,7 @@
 #include "pace.h"
 #include "progress.h"
 #include "schedule.h"
+#include "storage.h"
 #include "stream.h"
 #include "thread.h"
 
@@ -91,6 +92,17 @@ static void run_one_by_one(const struct schedule *s, const struct job_source *sr
  * most; and all threads together, at most. */
 enum { STAGE_LANES = 5, STAGED_MAX = 256 };
 
+/* Threads in all, at most, while they wait on the storage more than they
+ * hash (pace.h), and the lanes and stage of each past the CPUs' worth:
+ * one read in flight a thread, so few files each.  None in the small
+ * build. */
+#ifdef MD5SUM_SMALL
+enum { WAITING_THREADS_MAX = 0 };
+#else
+enum { WAITING_THREADS_MAX = 64 };
+#endif
+enum { WAITING_LANES = 4, WAITING_STAGE = 4 };
+
 /* Files waiting for a disk reader, at most: the wider the window it
  * sorts, the fewer the seeks.  A quarter of the descriptors free go to
  * them (share_descriptors). */
@@ -109,9 +121,10 @@ struct run {
 	const struct schedule *s;
 	struct batches *all;
 	struct hasher_plan plan;
-	unsigned want;		/* threads, the calling one included */
-	struct pace pace;	/* settled with -j: want exactly, at once */
-	struct thread *helper;	/* want - 1 of them */
+	unsigned want;		/* threads at most, busy or waiting on the
+				 * storage (pace.h) */
+	struct thread *helper;	/* want - 1 of them; the first busy - 1 with
+				 * plan, the rest with waiting_plan */
 	atomic_uint started;	/* helpers started */
 	atomic_uint keep;	/* helpers that may claim jobs */
 	struct disks *disks;
@@ -121,6 +134,7 @@ struct run {
 	struct thread *self;	/* the calling thread's */
 	size_t count;		/* jobs in all, when the source says */
 	uint64_t began;		/* monotime_us */
+	struct pace pace;	/* settled with -j: want exactly, at once */
 
 	/* Files given by threads that hold work to threads that have run
 	 * out of it, once there are no jobs left to claim. */
@@ -130,6 +144,10 @@ struct run {
 	unsigned gifts;		/* given, not yet taken */
 	unsigned working;	/* threads that hash or may claim */
 	atomic_uint waiting;	/* threads waiting for gifts */
+
+	unsigned busy;		/* threads that keep the CPUs busy, the
+				 * calling one included */
+	struct hasher_plan waiting_plan;	/* of the threads past busy */
 };
 
 /* Work a thread keeps rather than give any of it away: it would be done
@@ -147,28 +165,38 @@ enum { GIFT_WORK_MIN = 1024 * 1024 };
 /* Share out the descriptors free, so that a run never runs out of them
  * where GNU's would not: half for the files the threads hold in lanes and
  * stages (a file a thread at least: fewer threads when there are very
- * few), a quarter for the files waiting for the disk readers (none: no
+ * few), the busy threads' first, what they leave to the threads that
+ * wait; a quarter for the files waiting for the disk readers (none: no
  * readers), the rest for lists and the look-ups of sysfs.c. */
 static void share_descriptors(struct run *r)
 {
-	struct hasher_plan *p = &r->plan;
-	unsigned free = fds_free(FDS_WANTED), hashing = free / 2, each;
+	struct hasher_plan *p = &r->plan, *w = &r->waiting_plan;
+	unsigned free = fds_free(FDS_WANTED), hashing = free / 2, each, held, waiting;
 
 	if (hashing == 0)
 		hashing = 1;
-	if (r->want > hashing)
-		r->want = hashing;
-	each = hashing / r->want;
+	if (r->busy > hashing)
+		r->busy = hashing;
+	each = hashing / r->busy;
 	if (p->lanes > each)
 		p->lanes = each;	/* fewer lanes than the engine has */
 	p->stage = STAGE_LANES * p->lanes;
-	if (p->stage > STAGED_MAX / r->want)
-		p->stage = STAGED_MAX / r->want;
+	if (p->stage > STAGED_MAX / r->busy)
+		p->stage = STAGED_MAX / r->busy;
 	if (p->stage > each - p->lanes)
 		p->stage = each - p->lanes;
+	held = r->busy * (p->lanes + p->stage);
+	if (WAITING_THREADS_MAX == 0) {
+		r->want = r->busy;
+	} else {
+		waiting = (hashing - held) / (w->lanes + w->stage);
+		if (r->want > r->busy + waiting)
+			r->want = r->busy + waiting;
+		held += (r->want - r->busy) * (w->lanes + w->stage);
+	}
 	r->disk_files = free / 4 < DISK_WAITING_MAX ? free / 4 : DISK_WAITING_MAX;
 	if (r->want > 1)
-		fds_make_room(r->want * (p->lanes + p->stage) + r->disk_files);
+		fds_make_room(held + r->disk_files);
 }
 
 /* Under a limit on address space (ulimit -v), the threads' buffers take
@@ -186,10 +214,14 @@ static void fit_address_space(struct run *r)
 		return;
 	budget = lim.rlim_cur / 4;
 	while (p->lanes > HASHER_LANES_MAX / 2 &&
-	       r->want * hasher_buffer_bytes(p->lanes) > budget)
+	       r->busy * hasher_buffer_bytes(p->lanes) > budget)
 		p->lanes /= 2;
-	while (r->want > 1 && r->want * hasher_buffer_bytes(p->lanes) > budget)
-		r->want--;
+	while (r->busy > 1 && r->busy * hasher_buffer_bytes(p->lanes) > budget)
+		r->busy--;
+	budget = budget > r->busy * hasher_buffer_bytes(p->lanes) ?
+			 budget - r->busy * hasher_buffer_bytes(p->lanes) : 0;
+	if (r->want > r->busy + budget / hasher_buffer_bytes(r->waiting_plan.lanes))
+		r->want = r->busy + (unsigned)(budget / hasher_buffer_bytes(r->waiting_plan.lanes));
 #else
 	(void)r;
 #endif
@@ -220,6 +252,18 @@ static bool run_holds_files(void *arg)
 
 static void pace(struct run *r);
 
+/* The plan of helper i's hasher: the busy threads', or, past them, the
+ * waiting threads'. */
+static const struct hasher_plan *helper_plan(const struct run *r, unsigned i)
+{
+	return WAITING_THREADS_MAX > 0 && i + 1 >= r->busy ? &r->waiting_plan : &r->plan;
+}
+
+static const struct hasher_plan *plan_of(const struct run *r, const struct thread *t)
+{
+	return t == r->self ? &r->plan : helper_plan(r, t->index);
+}
+
 /* The thread no longer works: it has nothing to hash, or has ended.
  * Under gift_lock. */
 static void stop_working(struct run *r)
@@ -241,7 +285,7 @@ static void leave_work(struct run *r)
 /* The thread has run out of work and there are no jobs to claim: wait
  * for files that the threads still hashing give, and take its share of
  * them into the lanes of h; false, when no thread works, none will come. */
-static bool take_gifts(struct run *r, struct hasher *h)
+static bool take_gifts(struct run *r, struct hasher *h, unsigned lanes)
 {
 	unsigned n;
 
@@ -253,8 +297,8 @@ static bool take_gifts(struct run *r, struct hasher *h)
 	atomic_fetch_sub(&r->waiting, 1);
 	/* A share for each thread still waiting, as many as its lanes. */
 	n = (r->gifts + atomic_load(&r->waiting)) / (atomic_load(&r->waiting) + 1);
-	if (n > r->plan.lanes)
-		n = r->plan.lanes;
+	if (n > lanes)
+		n = lanes;
 	for (unsigned i = 0; i < n; i++)
 		hasher_adopt(h, &r->gift[--r->gifts]);
 	if (n > 0)
@@ -313,7 +357,8 @@ static void hash_tasks(struct thread *t)
 			hasher_add(h, task);
 			continue;
 		}
-		if (!hasher_has_files(h) && !(GIFTS && claim && take_gifts(r, h))) {
+		if (!hasher_has_files(h) &&
+		    !(GIFTS && claim && take_gifts(r, h, plan_of(r, t)->lanes))) {
 			if (!claim)
 				leave_work(r);
 			return;	/* none left to claim, or none it may */
@@ -361,7 +406,8 @@ static void start_helpers(struct run *r, unsigned n)
 	for (; i < n; i++) {
 		struct thread *t = &r->helper[i];
 
-		*t = (struct thread){ .run = r, .index = i, .hasher = hasher_new(&r->plan) };
+		*t = (struct thread){ .run = r, .index = i,
+				      .hasher = hasher_new(helper_plan(r, i)) };
 		if (!t->hasher)
 			break;
 		hasher_use_disks(t->hasher, r->disks);
@@ -387,14 +433,24 @@ static void pace(struct run *r)
 	struct pace_facts f;
 	struct pace_step step;
 	size_t left;
+	int64_t now;
+	bool deep;
 
 	if (r->pace.state == PACE_SETTLED)
 		return;
+	now = elapsed_us(r);
+	if (WAITING_THREADS_MAX > 0 && !pace_due(&r->pace, now))
+		return;	/* no facts gathered: pace_next would wait */
 	left = batches_left(r->all);
+	/* More threads than CPUs wait for reads in flight: not on a disk
+	 * that rotates, or may, where each costs a seek. */
+	deep = WAITING_THREADS_MAX > 0 && r->want > r->busy && !storage_seen_rotating();
 	/* The work held counts only where the jobs left are known (pace.h):
 	 * not looked at otherwise. */
-	f = (struct pace_facts){ .now = elapsed_us(r), .work = work_done(r),
-				 .running = atomic_load(&r->started), .most = r->want - 1,
+	f = (struct pace_facts){ .now = now, .work = work_done(r),
+				 .running = atomic_load(&r->started), .most = r->busy - 1,
+				 .most_waiting = deep ? r->want - 1 : 0,
+				 .cpu = deep ? monotime_cpu_use() : (struct cpu_use){ 0, 0 },
 				 .left = left, .claimed = r->count - left,
 				 .held = GIFTS && left != SIZE_MAX ?
 						 hasher_work_to_give(r->self->hasher) : 0 };
@@ -405,16 +461,28 @@ static void pace(struct run *r)
 		atomic_store(&r->keep, step.helpers);
 }
 
+static unsigned at_least(unsigned n, unsigned least)
+{
+	return n > least ? n : least;
+}
+
 /* The threads, lanes and descriptors of a run of s. */
 static void plan_run(struct run *r, const struct schedule *s)
 {
 	r->s = s;
-	r->want = s->threads ? s->threads : cores_usable();
+	r->busy = s->threads ? s->threads : cores_usable();
+	r->want = s->threads ? r->busy : at_least(r->busy, WAITING_THREADS_MAX);
 	r->plan = (struct hasher_plan){ .engines = s->engines, .disk = s->disk,
 					.stdin_closed = s->stdin_closed,
 					.read_ahead = s->read_ahead,
 					.others_hold_open = run_holds_files, .run = r };
 	r->plan.lanes = lanes_to_keep_busy(s->engines);
+	if (WAITING_THREADS_MAX > 0) {
+		r->waiting_plan = r->plan;
+		if (r->waiting_plan.lanes > WAITING_LANES)
+			r->waiting_plan.lanes = WAITING_LANES;
+		r->waiting_plan.stage = WAITING_STAGE;
+	}
 	fit_address_space(r);
 	share_descriptors(r);
 }
@@ -463,7 +531,7 @@ static bool run_many_at_once(const struct schedule *s, const struct job_source *
 		return false;
 	self.hasher = hasher_new(&r.plan);
 	r.helper = calloc(r.want, sizeof *r.helper);
-	r.all = batches_new(src, r.want, s->out, s->prog);
+	r.all = batches_new(src, r.busy, s->out, s->prog);
 	if (!self.hasher || !r.helper || !r.all) {
 		hasher_free(self.hasher);
 		free(r.helper);

@@ -86,6 +86,19 @@ enum storage_kind storage_kind(const struct storage *s)
 	return (enum storage_kind)atomic_load_explicit(&s->kind, memory_order_relaxed);
 }
 
+bool storage_seen_rotating(void)
+{
+	bool seen = false;
+
+	if (pthread_mutex_lock(&lock) != 0)
+		return true;
+	for (unsigned i = 0; i < known_used && !seen; i++)
+		seen = storage_kind(&known[i]) == STORAGE_SPINNING ||
+		       storage_kind(&known[i]) == STORAGE_UNSURE;
+	pthread_mutex_unlock(&lock);
+	return seen;
+}
+
 void storage_sample(struct storage *s, uint32_t us)
 {
 	if (s == &none || pthread_mutex_lock(&lock) != 0)

@@ -45,6 +45,10 @@ enum storage_kind storage_kind(const struct storage *s);
  * the last read of the file, took us microseconds. */
 void storage_sample(struct storage *s, uint32_t us);
 
+/* Whether a device of the run's files is judged to spin, or says it
+ * rotates and is not measured yet; any thread. */
+bool storage_seen_rotating(void);
+
 /* The verdict: from the device's flag (rotates) alone while fewer than
  * STORAGE_SAMPLES_MIN reads are timed, else from the median of the latest
  * of the n reads timed, us[0..min(n, STORAGE_SAMPLES)).  Pure. */
