@@ -92,7 +92,7 @@ $(B)/tests/unit: $(O)/tests/unit.o $(TAP)
 $(B)/tests/lanes_test: $(O)/tests/lanes_test.o $(TAP) $(O)/lane.o $(LIB_OBJ)
 $(B)/tests/opts_test: $(O)/tests/opts_test.o $(TAP) $(O)/opts.o $(O)/msg.o $(O)/term.o
 $(B)/tests/route_test: $(O)/tests/route_test.o $(TAP) $(O)/route.o $(O)/storage.o $(O)/sysfs.o \
-	$(O)/decimal.o
+	$(O)/decimal.o $(O)/monotime.o
 $(B)/tests/pace_test: $(O)/tests/pace_test.o $(TAP) $(O)/pace.o
 $(B)/tests/statusline_test: $(O)/tests/statusline_test.o $(TAP) $(O)/statusline.o
 $(B)/tests/quote_driver: $(O)/tests/quote_driver.o $(O)/quote.o

@@ -23,7 +23,6 @@
 #endif
 
 #include "disk.h"
-#include "monotime.h"
 #include "stream.h"
 #include "thread.h"
 
@@ -38,7 +37,15 @@ enum {
 	/* A read this far from the end of the last one is timed as one that
 	 * does not follow on: well past a drive's cache and track. */
 	FAR_GAP = 4 * 1024 * 1024,
-	PAGE = 4096,		/* bytes of a timed read */
+	/* While the disk is not measured yet, a read this far is timed: a
+	 * spinning disk pays a seek, or the transfer of what it skips, well
+	 * over STORAGE_SEEK_US; a misjudged disk is judged again from the
+	 * far reads that follow. */
+	PROBE_GAP = 1024 * 1024,
+	/* Files read while it is not measured after which any first read
+	 * of a file is timed: files that come in disk order may leave no
+	 * far read to make, and read so they cost little on either kind. */
+	PROBE_FILES = 64,
 };
 
 /* A file handed in, waiting for its turn. */
@@ -65,6 +72,7 @@ struct disk {
 	atomic_uint_fast64_t work;	/* bytes read, and FILE_COST a file */
 	uint64_t at;		/* where the file read last begins ... */
 	uint64_t end;		/* ... and ends */
+	unsigned unsure_files;	/* files read while its kind was unsure */
 	uint8_t *buf;		/* READ_SIZE bytes */
 };
 
@@ -101,16 +109,6 @@ static uint64_t where_on_disk(int fd, ino_t ino, bool *placed)
 	return (uint64_t)ino;
 }
 
-/* Time a first read of the file, which jumps far from the last, for the
- * storage's measure: the reads that follow take it from memory. */
-static void time_far_read(struct waiting *w, uint8_t *buf)
-{
-	uint64_t t = monotime_us();
-
-	if (pread(w->fd, buf, PAGE, 0) >= 0)
-		storage_sample(w->storage, (uint32_t)(monotime_us() - t));
-}
-
 /* Hash the file, close it and make its result known. */
 static void hash_waiting(struct waiting *w, uint8_t *buf)
 {
@@ -134,11 +132,19 @@ static void hash_waiting(struct waiting *w, uint8_t *buf)
 }
 
 /* Whether the file's first read is one to time: not asked ahead, not
- * begun elsewhere, and far from where the disk read last. */
-static bool reads_far(const struct disk *d, const struct waiting *w)
+ * begun elsewhere, and at least gap from where the disk read last. */
+static bool reads_far(const struct disk *d, const struct waiting *w, uint64_t gap)
 {
 	return w->placed && !w->ahead && !w->begun && w->size > 0 &&
-	       (w->where + FAR_GAP < d->end || w->where > d->end + FAR_GAP);
+	       (w->where + gap < d->end || w->where > d->end + gap);
+}
+
+/* The gap that makes a read of the file far enough to time. */
+static uint64_t far_gap(const struct disk *d, const struct waiting *w)
+{
+	if (storage_kind(w->storage) != STORAGE_UNSURE)
+		return FAR_GAP;
+	return d->unsure_files < PROBE_FILES ? PROBE_GAP : 0;
 }
 
 /* The next file of the sweep across the disk: the first at or past the
@@ -150,6 +156,30 @@ static unsigned next_in_sweep(const struct disk *d)
 	while (i < d->n && d->file[i].where < d->at)
 		i++;
 	return i < d->n ? i : 0;
+}
+
+static uint64_t gap(uint64_t a, uint64_t b)
+{
+	return a > b ? a - b : b - a;
+}
+
+/* The next file to read: the next of the sweep, but while the disk's
+ * kind is unsure (storage.h), the one at the end of the window farther
+ * from the last read, when that is far: its timed read measures the disk
+ * at the cost of one seek, where the sweep might not jump far for a long
+ * time. */
+static unsigned next_to_read(const struct disk *d)
+{
+	unsigned i = next_in_sweep(d), last = d->n - 1;
+
+	if (storage_kind(d->file[i].storage) == STORAGE_UNSURE) {
+		unsigned far = gap(d->file[last].where, d->end) > gap(d->file[0].where, d->end) ?
+				       last : 0;
+
+		if (reads_far(d, &d->file[far], PROBE_GAP))
+			return far;
+	}
+	return i;
 }
 
 /* Up to AHEAD_FILES small files that follow file i in the sweep, not
@@ -206,10 +236,12 @@ static void *read_disk(void *arg)
 			pthread_cond_wait(&d->more, &all->lock);
 		if (d->n == 0)
 			break;
-		i = next_in_sweep(d);
+		i = next_to_read(d);
 		if (d->file[i].size <= SMALL_FILE)
 			n = files_ahead(d, i, fd, size);
-		far = reads_far(d, &d->file[i]);
+		far = reads_far(d, &d->file[i], far_gap(d, &d->file[i]));
+		if (storage_kind(d->file[i].storage) == STORAGE_UNSURE)
+			d->unsure_files++;
 		w = take_file(d, i);
 		d->reading = true;
 		pthread_mutex_unlock(&all->lock);
@@ -217,7 +249,7 @@ static void *read_disk(void *arg)
 		for (unsigned k = 0; k < n; k++)
 			(void)posix_fadvise(fd[k], 0, size[k], POSIX_FADV_WILLNEED);
 		if (far)
-			time_far_read(&w, d->buf);
+			storage_time_first_read(w.storage, w.fd, d->buf);
 		hash_waiting(&w, d->buf);
 		atomic_fetch_add_explicit(&d->work, FILE_COST + (uint64_t)w.size,
 					  memory_order_relaxed);
@@ -294,6 +326,16 @@ bool disks_held(struct disks *all)
 	return held;
 }
 
+/* Files that may wait for a disk's reader: few while its kind is not
+ * measured yet, so that flash, once measured, is read in lanes rather
+ * than through the reader's window. */
+static unsigned waiting_most(const struct disks *all, const struct waiting *w)
+{
+	if (storage_kind(w->storage) == STORAGE_UNSURE && all->waiting_max > PROBE_FILES)
+		return PROBE_FILES;
+	return all->waiting_max;
+}
+
 bool disks_submit(struct disks *all, struct task *t, const struct disk_file *f)
 {
 	struct waiting w = { .task = t, .fd = f->fd, .size = f->size,
@@ -313,7 +355,7 @@ bool disks_submit(struct disks *all, struct task *t, const struct disk_file *f)
 		free(w.begun);
 		return false;
 	}
-	while (d->n >= all->waiting_max)
+	while (d->n >= waiting_most(all, &w))
 		pthread_cond_wait(&d->room, &all->lock);
 	for (i = d->n; i > 0 && d->file[i - 1].where > w.where; i--)
 		d->file[i] = d->file[i - 1];

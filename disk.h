@@ -39,7 +39,9 @@ struct disk_file {
 /* Hash the file f for task t on its disk's thread, which closes f->fd;
  * false when no thread or memory can be had for it.  Waits while that
  * disk has many files waiting.  The reads that jump far across the disk
- * are timed for the storage's measure (storage.h).  Thread-safe. */
+ * are timed for the storage's measure (storage.h); while the disk's kind
+ * is unsure, the reader jumps far on purpose, to a file at an end of
+ * those waiting, to measure it.  Thread-safe. */
 bool disks_submit(struct disks *d, struct task *t, const struct disk_file *f);
 
 /* The work the disks' readers have done: bytes, and FILE_COST a file

@@ -15,9 +15,16 @@ static enum read_way from_device(const struct read_facts *f)
 	case STORAGE_SPINNING:
 		return from_spinning(f);
 	case STORAGE_UNSURE:
-		/* Measured in lanes: a misjudged device is not read one
-		 * file at a time while the measure is taken. */
+#ifdef MD5SUM_SMALL
+		/* No disk readers to measure it (disk.c): measured in
+		 * lanes, as it is read. */
 		return READ_LANES_TIMED;
+#else
+		/* Read as if it spins until its reader's first far reads
+		 * say (disk.h): lanes would ask for many files at once,
+		 * each a seek if it does spin. */
+		return from_spinning(f);
+#endif
 	case STORAGE_SOLID:
 		return f->sample_due ? READ_LANES_TIMED : READ_LANES_ASKED;
 	case STORAGE_NONE:

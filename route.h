@@ -8,7 +8,11 @@
  * on a thread whose reads have lately missed the cache, before the file
  * is staged, so that what is missing can be asked for ahead.  A decision
  * that waits on a fact (READ_PROBE, READ_ASK_CACHE) is taken again once
- * the fact is known.  Pure: the mechanisms are hasher.c's and disk.c's. */
+ * the fact is known.  Data that must come from a device not measured yet
+ * (STORAGE_UNSURE: it says it rotates) is read as if it spins until its
+ * first reads are timed: a spinning disk pays a seek for each file that
+ * lanes would ask for at once, flash only the few reads of its measure.
+ * Pure: the mechanisms are hasher.c's and disk.c's. */
 #ifndef ROUTE_H
 #define ROUTE_H
 

@@ -8,8 +8,9 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
-#include "sysfs.h"
+#include "monotime.h"
 #include "storage.h"
+#include "sysfs.h"
 
 /* Devices a run keeps a measure of; files of one run seldom span more. */
 enum { DEVICES_MAX = 16 };
@@ -84,6 +85,14 @@ struct storage *storage_of(dev_t dev)
 enum storage_kind storage_kind(const struct storage *s)
 {
 	return (enum storage_kind)atomic_load_explicit(&s->kind, memory_order_relaxed);
+}
+
+void storage_time_first_read(struct storage *s, int fd, void *buf)
+{
+	uint64_t t = monotime_us();
+
+	if (pread(fd, buf, STORAGE_TIMED_BYTES, 0) >= 0)
+		storage_sample(s, (uint32_t)(monotime_us() - t));
 }
 
 bool storage_seen_rotating(void)

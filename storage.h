@@ -49,6 +49,13 @@ void storage_sample(struct storage *s, uint32_t us);
  * rotates and is not measured yet; any thread. */
 bool storage_seen_rotating(void);
 
+/* Read the first page of the open file fd (STORAGE_TIMED_BYTES) into
+ * buf, timed for s's measure (storage_sample): a read that is to miss the
+ * page cache and not follow on from the last; what follows then comes
+ * from memory. */
+enum { STORAGE_TIMED_BYTES = 4096 };
+void storage_time_first_read(struct storage *s, int fd, void *buf);
+
 /* The verdict: from the device's flag (rotates) alone while fewer than
  * STORAGE_SAMPLES_MIN reads are timed, else from the median of the latest
  * of the n reads timed, us[0..min(n, STORAGE_SAMPLES)).  Pure. */
