@@ -10,9 +10,16 @@
 enum { WARMUP_US = 1000, MEASURE_US = 3000, SLOWER_PERCENT = 10, FASTER_PERCENT = 10 };
 
 /* Threads that used less than this share of their CPU time to have over
- * a measure, and gave up their CPU to wait at least once every
- * WAIT_EVERY_US each, waited on the storage more than they hashed. */
-enum { WAITING_PERCENT = 50, WAIT_EVERY_US = 2000 };
+ * a measure, and gave up their CPU to wait at least once each and once
+ * every WAIT_CPU_US of CPU time they used, waited on the storage more
+ * than they hashed: a run that waits on locks, its CPUs busy with other
+ * work, waits far less often. */
+enum { WAITING_PERCENT = 50, WAIT_CPU_US = 500 };
+
+/* A measure with threads past the CPUs lasts longer: each of those
+ * finishes a file a few round trips at most, and a measure must see
+ * enough files to tell a step that pays from one that does not. */
+enum { MEASURE_PAST_US = 20000 };
 
 /* The small static build (MD5SUM_SMALL) has no room for the steps past
  * the CPUs, and its runs never ask for them. */
@@ -58,13 +65,13 @@ static uint64_t held_us(const struct pace_facts *f)
 	return per_ms > 0 ? f->held * 1000 / per_ms : 0;
 }
 
-/* Helpers to have for a next step: twice the threads, most at most, and
+/* Helpers to have for a next step: times the threads, most at most, and
  * no more than find a measure's worth of work each at the run's pace so
  * far, when the jobs left are known: in those jobs and in the work
  * held. */
-static unsigned next_helpers(const struct pace_facts *f, unsigned most)
+static unsigned next_helpers(const struct pace_facts *f, unsigned most, unsigned times)
 {
-	unsigned n = 2 * f->running + 1;
+	unsigned n = times * (f->running + 1) - 1;
 
 	if (n > most)
 		n = most;
@@ -93,9 +100,12 @@ static uint64_t rate_since(const struct pace *p, const struct pace_facts *f)
 static struct pace_step measure_from_now(struct pace *p, const struct pace_facts *f,
 					 struct pace_step s)
 {
+	unsigned helpers = s.act == PACE_START || s.act == PACE_KEEP ? s.helpers : f->running;
+
 	p->state = PACE_MEASURING;
 	p->since = f->now;
 	p->work = f->work;
+	p->past = PAST_CPUS(f) && helpers > f->most;
 	if (PAST_CPUS(f))
 		p->cpu = f->cpu;
 	return s;
@@ -107,28 +117,25 @@ static struct pace_step settle(struct pace *p, struct pace_step s)
 	return s;
 }
 
-/* Whether the threads of the measure just over mostly waited on the
- * storage.  Not the first measure: it holds the start of the threads. */
-static int threads_waited(const struct pace *p, const struct pace_facts *f)
+/* The share of their CPU time that the threads of the measure just over
+ * used, in percent, where they waited on the storage (see pace.h); else
+ * 100.  Not the first measure: it holds the start of the threads. */
+static uint64_t waited_share(const struct pace *p, const struct pace_facts *f)
 {
-	uint64_t wall = (uint64_t)(f->now - p->since) * (f->running + 1);
+	uint64_t wall = (uint64_t)(f->now - p->since) * (f->running + 1), share;
 
-	return p->judged > 1 && p->cpu.us > 0 && f->cpu.us >= p->cpu.us &&
-	       f->cpu.waits >= p->cpu.waits &&
-	       (f->cpu.us - p->cpu.us) * 100 < wall * WAITING_PERCENT &&
-	       (f->cpu.waits - p->cpu.waits) * WAIT_EVERY_US >= wall;
-}
-
-/* The most helpers for the next step. */
-static unsigned most_now(const struct pace *p, const struct pace_facts *f)
-{
-	return PAST_CPUS(f) && threads_waited(p, f) ? f->most_waiting : f->most;
+	if (!PAST_CPUS(f) || p->judged < 2 || p->cpu.us == 0 || f->cpu.us < p->cpu.us ||
+	    f->cpu.waits < p->cpu.waits || f->cpu.waits - p->cpu.waits < f->running + 1 ||
+	    (f->cpu.waits - p->cpu.waits) * WAIT_CPU_US < f->cpu.us - p->cpu.us || wall == 0)
+		return 100;
+	share = (f->cpu.us - p->cpu.us) * 100 / wall;
+	return share < WAITING_PERCENT ? share : 100;
 }
 
 /* A measure is over: judge the last step, and take the next. */
 static struct pace_step judge(struct pace *p, const struct pace_facts *f)
 {
-	uint64_t rate = rate_since(p, f);
+	uint64_t rate = rate_since(p, f), share;
 	unsigned n;
 
 	if (PAST_CPUS(f))
@@ -149,7 +156,10 @@ static struct pace_step judge(struct pace *p, const struct pace_facts *f)
 	}
 	p->rate = rate;
 	p->kept = f->running;
-	n = next_helpers(f, most_now(p, f));
+	share = waited_share(p, f);
+	/* Threads that hardly use their CPU: four times as many at once. */
+	n = next_helpers(f, share < 100 ? f->most_waiting : f->most,
+			 share < WAITING_PERCENT / 4 ? 4 : 2);
 	if (n <= f->running) {
 		if (PAST_CPUS(f) && p->judged == 1)
 			return measure_from_now(p, f, step(PACE_WAIT, 0));	/* once more */
@@ -174,7 +184,7 @@ struct pace_step pace_next(struct pace *p, const struct pace_facts *f)
 			return step(PACE_WAIT, 0);
 		return measure_from_now(p, f, step(PACE_WAIT, 0));
 	case PACE_MEASURING:
-		if (f->now < p->since + MEASURE_US)
+		if (!pace_due(p, f->now))
 			return step(PACE_WAIT, 0);
 		return judge(p, f);
 	default:
@@ -185,5 +195,6 @@ struct pace_step pace_next(struct pace *p, const struct pace_facts *f)
 bool pace_due(const struct pace *p, int64_t now)
 {
 	return p->state == PACE_WARMING ||
-	       (p->state == PACE_MEASURING && now >= p->since + MEASURE_US);
+	       (p->state == PACE_MEASURING &&
+		now >= p->since + (p->past ? MEASURE_PAST_US : MEASURE_US));
 }

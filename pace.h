@@ -16,13 +16,15 @@
  *
  * Helpers are as many as the CPUs while the threads keep the CPUs busy.
  * Where they wait on the storage instead (over a measure after the
- * first, their CPU time is less than half of theirs to have, and they
- * gave up their CPU to wait every few ms: a network file system, flash
+ * first, their CPU time is less than half of theirs to have, and each
+ * gave up its CPU to wait at least once: a network file system, flash
  * asked for one file at a time; not a machine whose CPUs are busy with
  * other work), the steps go on past the CPUs, up to most_waiting: more
- * reads in flight, from threads that mostly wait.  Each such step is
- * kept only if it brings FASTER_PERCENT more; else it is undone.  Pure: schedule.c starts and
- * stops the threads. */
+ * reads in flight, from threads that mostly wait; four times the threads
+ * at once where they used less than an eighth of their CPU time, and
+ * measured over longer, enough to see files done.  Each such step is
+ * kept only if it brings FASTER_PERCENT more; else it is undone.  Pure:
+ * schedule.c starts and stops the threads. */
 #ifndef PACE_H
 #define PACE_H
 
@@ -39,6 +41,7 @@ struct pace {
 	uint64_t work;		/* the work done by then */
 	struct cpu_use cpu;	/* and the CPU used (monotime.h) */
 	unsigned judged;	/* measures judged */
+	bool past;		/* this one with threads past the CPUs */
 	uint64_t rate;		/* work a ms with the helpers kept */
 	unsigned kept;		/* helpers kept */
 	unsigned asked;		/* helpers asked for by the last step */

@@ -101,7 +101,7 @@ enum { WAITING_THREADS_MAX = 0 };
 #else
 enum { WAITING_THREADS_MAX = 64 };
 #endif
-enum { WAITING_LANES = 4, WAITING_STAGE = 4 };
+enum { WAITING_LANES = 4, WAITING_STAGE = 4, BATCH_SPREAD = 4 };
 
 /* Files waiting for a disk reader, at most: the wider the window it
  * sorts, the fewer the seeks.  A quarter of the descriptors free go to
@@ -392,16 +392,11 @@ static uint64_t work_done(struct run *r)
 	return work + (r->disks ? disks_work(r->disks) : 0);
 }
 
-/* Start helpers up to n in all, and the disks' readers with the first:
- * as many as can be had. */
+/* Start helpers up to n in all: as many as can be had. */
 static void start_helpers(struct run *r, unsigned n)
 {
 	unsigned i = atomic_load(&r->started);
 
-	if (i == 0 && n > 0 && r->disk_files > 0) {
-		r->disks = disks_start(r->disk_files);
-		hasher_use_disks(r->self->hasher, r->disks);
-	}
 	atomic_store(&r->keep, n);
 	for (; i < n; i++) {
 		struct thread *t = &r->helper[i];
@@ -531,7 +526,12 @@ static bool run_many_at_once(const struct schedule *s, const struct job_source *
 		return false;
 	self.hasher = hasher_new(&r.plan);
 	r.helper = calloc(r.want, sizeof *r.helper);
-	r.all = batches_new(src, r.busy, s->out, s->prog);
+	/* Batches for more threads than the CPUs where threads may be added
+	 * past them: a batch taken before they start is read a file at a
+	 * time by the thread that took it.  Not for all of them: a batch
+	 * costs a write, and a run of small files in memory feels it. */
+	r.all = batches_new(src, r.want > r.busy ? BATCH_SPREAD * r.busy : r.busy, s->out,
+			    s->prog);
 	if (!self.hasher || !r.helper || !r.all) {
 		hasher_free(self.hasher);
 		free(r.helper);
@@ -539,6 +539,13 @@ static bool run_many_at_once(const struct schedule *s, const struct job_source *
 			batches_free(r.all);
 		gifts_free(&r);
 		return false;
+	}
+	/* The disks' readers, each started when its disk is first read: from
+	 * the first file, so that a disk not measured yet is read in disk
+	 * order from the start (route.h).  Not with -j 1: one thread. */
+	if (r.want > 1 && r.disk_files > 0) {
+		r.disks = disks_start(r.disk_files);
+		hasher_use_disks(self.hasher, r.disks);
 	}
 	r.began = monotime_us();
 	r.pace = pace_begin(s->threads > 0 || r.want == 1);
