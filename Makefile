@@ -82,7 +82,7 @@ $(O)/%.o: %.c
 TESTS = $(B)/tests/unit $(B)/tests/lanes_test $(B)/tests/opts_test $(B)/tests/route_test \
 	$(B)/tests/pace_test $(B)/tests/statusline_test
 HELPERS = $(B)/tests/quote_driver $(B)/tests/device_probe $(B)/tests/hold_fds \
-	$(B)/tests/short_reads.so
+	$(B)/tests/short_reads.so $(B)/tests/count_threads.so
 BENCHES = $(B)/bench/micro $(B)/bench/lanes_bench $(B)/bench/floor
 DIFF_FUZZ = $(B)/fuzz/diff_fuzz
 TEST_CFLAGS = $(STD) -I. -Ilib -Itests $(CPPFLAGS) $(CFLAGS) -MMD -MP
@@ -107,10 +107,14 @@ $(TESTS) $(filter-out %.so,$(HELPERS)) $(BENCHES) $(DIFF_FUZZ):
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-# Preloaded by tests (LD_PRELOAD), so built as a shared object.
+# Preloaded by tests (LD_PRELOAD), so built as shared objects.
 $(B)/tests/short_reads.so: tests/short_reads.c
 	@mkdir -p $(@D)
 	$(CC) $(STD) $(CPPFLAGS) $(CFLAGS) -fPIC -shared -o $@ $<
+
+$(B)/tests/count_threads.so: tests/count_threads.c
+	@mkdir -p $(@D)
+	$(CC) $(STD) $(CPPFLAGS) $(CFLAGS) -fPIC -shared -o $@ $< -ldl
 
 $(O)/tests/%.o: tests/%.c
 	@mkdir -p $(@D)

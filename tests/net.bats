@@ -1,0 +1,256 @@
+#!/usr/bin/env bats
+# Threads past the CPUs (doc/threads.md, "Past the CPUs"; pace.h): where a
+# run's threads mostly wait on the storage, the default adds threads past
+# the number of CPUs, up to 64, so that more requests are in flight; where
+# the data is in memory and the threads are busy hashing, never more
+# threads than CPUs.
+#
+# The storage that waits is bench/netmodel.py, the FUSE model of a network
+# file system that bench/net times with: every request waits a round trip,
+# requests in flight side by side, and its control file, .netmodel, counts
+# the most requests in flight at once.  The threads a run creates are
+# counted by tests/count_threads.so (LD_PRELOAD): its calls of
+# pthread_create.  Every run's output is compared with GNU's.
+#
+# The model needs root (it is mounted as root, and niced up, as bench/net
+# does), /dev/fuse, fusermount (Debian: fuse3) and a python3 with fusepy
+# (Debian: python3-fusepy); without them those tests skip, saying which.
+
+bats_require_minimum_version 1.5.0
+
+load assert
+
+GNU_MD5SUM=/usr/bin/md5sum
+
+setup() {
+	OURS=${MD5SUM:-$BATS_TEST_DIRNAME/../build/md5sum}
+	[[ $OURS == /* ]] || OURS=$PWD/$OURS
+	[[ -x $OURS ]] || fail "binary under test not found: $OURS (make builds it)"
+	SHIM=$BATS_TEST_DIRNAME/../build/tests/count_threads.so
+	[[ -f $SHIM ]] || fail "$SHIM not built (make check builds it)"
+	case $("$GNU_MD5SUM" --version 2>/dev/null | head -n 1) in
+	'md5sum (GNU coreutils) '*) ;;
+	*) skip "$GNU_MD5SUM is not GNU coreutils md5sum, the reference (Debian: coreutils)" ;;
+	esac
+	# The default is under test: no setting of the environment's.
+	unset MD5SUM_JOBS MD5SUM_DISK
+	export LC_ALL=C
+	MODEL_PID='' MNT='' TMPFS='' SHM_DIR=''
+	cd "$BATS_TEST_TMPDIR" || return
+}
+
+# Every step is tried even when one fails, and a failure fails the test.
+teardown() {
+	local i rc=0
+
+	cd "$BATS_TEST_TMPDIR" || cd / || rc=1
+	if [[ -n $MNT ]] && mountpoint -q "$MNT"; then
+		for ((i = 0; i < 50; i++)); do
+			fusermount -u "$MNT" 2>/dev/null && break
+			sleep 0.1
+		done
+		mountpoint -q "$MNT" && { fusermount -uz "$MNT"; rc=1; }
+	fi
+	if [[ -n $MODEL_PID ]]; then
+		for ((i = 0; i < 50; i++)); do
+			kill -0 "$MODEL_PID" 2>/dev/null || break
+			sleep 0.1
+		done
+		kill "$MODEL_PID" 2>/dev/null || true
+		wait "$MODEL_PID" 2>/dev/null || true
+	fi
+	if [[ -n $TMPFS ]]; then
+		umount "$TMPFS" || rc=1
+	fi
+	if [[ -n $SHM_DIR ]]; then
+		rm -rf "$SHM_DIR" || rc=1
+	fi
+	return "$rc"
+}
+
+# need COMMAND PACKAGE
+need() {
+	command -v "$1" >/dev/null || skip "no $1 (Debian package $2)"
+}
+
+# small_files DIR N: N files of 4 KiB of their own bytes in DIR, a
+# tmpfs (mounted here as root, else /dev/shm's); NAMES: their names.
+small_files() {
+	local out
+
+	mkdir "$1"
+	if ((EUID == 0)) && out=$(mount -t tmpfs -o size=64m tmpfs "$1" 2>&1); then
+		TMPFS=$BATS_TEST_TMPDIR/$1
+	elif [[ $(stat -f -c %T /dev/shm 2>/dev/null) == tmpfs ]]; then
+		rmdir "$1"
+		SHM_DIR=$(mktemp -d /dev/shm/md5sum-net-test.XXXXXX)
+		ln -s "$SHM_DIR" "$1"
+	else
+		skip "no tmpfs: cannot mount one${out:+ ($out)}, and /dev/shm is not one"
+	fi
+	head -c $(($2 * 4096)) /dev/urandom | (cd "$1" && split -a 4 -d -b 4096)
+	mapfile -t NAMES < <(cd "$1" && ls)
+	((${#NAMES[@]} == $2)) || fail "made ${#NAMES[@]} files, not $2"
+}
+
+# need_model: what the network model needs, else skip; MODEL_PY: the
+# python3 that has fusepy (Debian's /usr/bin/python3 may not be the first
+# on PATH).
+need_model() {
+	((EUID == 0)) || skip "needs root (mounts the network model, niced up)"
+	[[ -c /dev/fuse ]] || skip "no /dev/fuse"
+	need fusermount fuse3
+	need mountpoint util-linux
+	for MODEL_PY in /usr/bin/python3 python3; do
+		"$MODEL_PY" -c 'import fusepy; fusepy.FUSE' 2>/dev/null && return 0
+		"$MODEL_PY" -c 'import fuse; fuse.FUSE' 2>/dev/null && return 0
+	done
+	skip "no python3 with fusepy (Debian: python3-fusepy)"
+}
+
+# model_up SOURCE: bench/netmodel.py serves SOURCE on mnt, $MNT, at a
+# round trip of 0 until set (net_set).
+model_up() {
+	local i
+
+	need_model
+	mkdir mnt
+	# Niced up, as bench/net runs it: the server is another machine,
+	# which the client's busy CPUs do not slow.
+	nice -n -10 "$MODEL_PY" "$BATS_TEST_DIRNAME/../bench/netmodel.py" --rtt-ms 0 \
+		"$1" mnt 2>model.log &
+	MODEL_PID=$!
+	MNT=$BATS_TEST_TMPDIR/mnt
+	for ((i = 0; i < 200; i++)); do
+		mountpoint -q mnt && return 0
+		kill -0 "$MODEL_PID" 2>/dev/null || break
+		sleep 0.05
+	done
+	skip "the network model did not mount: $(tr '\n' ' ' <model.log)"
+}
+
+# net_set WORDS...: write WORDS to the model's control file (rtt_ms=MS,
+# reset: the counters zeroed).
+net_set() {
+	echo "$*" >"$MNT/.netmodel" || fail "cannot write $MNT/.netmodel"
+}
+
+# net_count KEY: a counter of the model's.
+net_count() {
+	awk -v k="$1" '$1 == k { print $2; found = 1 } END { exit !found }' "$MNT/.netmodel" ||
+		fail "no $1 in $MNT/.netmodel"
+}
+
+# in_mnt NAME CMD...: run CMD, as "md5sum", on $NAMES in the mount,
+# named from outside it (mnt/NAME: the mount's root is never looked up
+# again, whereas a process whose working directory is in the mount has
+# the model asked about its root, twice at once, as it starts and ends,
+# requests in flight that are no thread's of md5sum); its output in
+# NAME.out, NAME.err, its status in NAME.rc.
+in_mnt() {
+	local name=$1 rc=0
+
+	shift
+	(exec -a md5sum "$@" "${NAMES[@]/#/mnt/}") >"$name.out" 2>"$name.err" || rc=$?
+	echo "$rc" >"$name.rc"
+}
+
+# same_as_gnu NAME: NAME's output and status are GNU's (gnu.*), byte for
+# byte.
+same_as_gnu() {
+	local f
+	for f in out err rc; do
+		cmp -s "gnu.$f" "$1.$f" ||
+			fail "$1: its std$f differs from GNU's: $(diff "gnu.$f" "$1.$f" | head -n 6)"
+	done
+}
+
+# timed_run NAME CMD...: in_mnt NAME CMD... with the model at a round
+# trip of 2 ms and its counters zeroed just before: INFLIGHT, the most
+# requests in flight during the run, and MS, its wall time.
+timed_run() {
+	local name=$1 t0 t1
+
+	shift
+	net_set rtt_ms=2 reset
+	t0=$EPOCHREALTIME
+	in_mnt "$name" "$@"
+	t1=$EPOCHREALTIME
+	INFLIGHT=$(net_count max_inflight)
+	MS=$(((${t1/./} - ${t0/./}) / 1000))
+}
+
+@test "network model: the default has more requests in flight than CPUs, and GNU's output" {
+	local cpus default_inflight default_ms
+
+	cpus=$(nproc)
+	need_model
+	small_files src 300
+	model_up "$BATS_TEST_TMPDIR/src"
+	# Every name looked up once, free, as bench/net does: a FUSE mount
+	# looks up a name it has never seen one at a time in a directory,
+	# under the directory's lock, which a network file system does not;
+	# a name seen once is looked up again (entry_timeout=0) at every
+	# open, at a round trip, side by side.  GNU's run, at a round trip
+	# of 0, is the reference.
+	stat --printf= -- "${NAMES[@]/#/mnt/}"
+	net_set rtt_ms=0
+	in_mnt gnu "$GNU_MD5SUM"
+	assert_equal "$(cat gnu.rc)" 0
+	assert_equal "$(wc -l <gnu.out)" 300
+
+	timed_run default "$OURS"
+	default_inflight=$INFLIGHT default_ms=$MS
+	same_as_gnu default
+	# The control: two threads have two requests in flight at most (each
+	# waits for its own, one at a time: no read-ahead thread for files
+	# of 4 KiB), so the assertion on the default below can fail.
+	timed_run j2 "$OURS" -j2
+	same_as_gnu j2
+	echo "# 300 files of 4 KiB, rtt 2 ms, $cpus CPUs: most requests in flight" \
+		"default $default_inflight ($default_ms ms), -j2 $INFLIGHT ($MS ms)" >&3
+	((INFLIGHT <= 2)) ||
+		fail "-j2 had $INFLIGHT requests in flight at once: more than its threads ask, so the count cannot tell threads past the CPUs"
+	((default_inflight > cpus)) ||
+		fail "the default had $default_inflight requests in flight at most, with $cpus CPUs" \
+			"($default_ms ms; -j2: $INFLIGHT in flight, $MS ms): no thread past the CPUs"
+}
+
+@test "page cache: the default starts no more threads than CPUs" {
+	local cpus i n counts=() t=$BATS_TEST_TMPDIR
+
+	cpus=$(nproc)
+	small_files src 3000
+	cd src || return
+	"$GNU_MD5SUM" "${NAMES[@]}" >"$t/gnu.out"	# read once: warm, as tmpfs is anyway
+	# Every thread that a run over files in memory creates is a helper
+	# that hashes, as many as the CPUs less the calling thread at most
+	# (pace.h): files of 4 KiB fill no read buffer, so no read-ahead
+	# thread starts (stream.c); without --progress no thread draws; and
+	# at the usual stack limit (under 256 KiB the command would run on a
+	# thread of its own, md5sum.c) there is no other.  The threads past
+	# the CPUs start only while the threads wait on the storage, which
+	# they do not here: a machine whose CPUs are busy with other work
+	# makes them wait for a CPU, not give it up.  So the bound is no
+	# thread past the CPUs, the calling one included: CPUs - 1 created.
+	# 10 runs: the pace is measured afresh in each.
+	for ((i = 0; i < 10; i++)); do
+		rm -f "$t/count"
+		COUNT_THREADS=$t/count LD_PRELOAD=$SHIM "$OURS" "${NAMES[@]}" >"$t/ours.out" ||
+			fail "run $i: exit status $?"
+		cmp -s "$t/gnu.out" "$t/ours.out" || fail "run $i: the output is not GNU's"
+		[[ -s $t/count ]] || fail "run $i: count_threads.so wrote no count"
+		n=$(<"$t/count")
+		counts+=("$n")
+		((n <= cpus - 1)) ||
+			fail "run $i created $n threads with $cpus CPUs (runs so far: ${counts[*]}): past the CPUs"
+	done
+	echo "# 3,000 files of 4 KiB in memory, $cpus CPUs: threads created in 10 runs: ${counts[*]}" >&3
+	# The control: the shim does count the threads.
+	rm -f "$t/count"
+	COUNT_THREADS=$t/count LD_PRELOAD=$SHIM "$OURS" -j8 "${NAMES[@]}" >"$t/ours.out"
+	cmp -s "$t/gnu.out" "$t/ours.out" || fail "-j8: the output is not GNU's"
+	[[ -s $t/count ]] || fail "-j8: count_threads.so wrote no count"
+	n=$(<"$t/count")
+	((n >= 7)) || fail "-j8 created $n threads, counted by count_threads.so: not the 7 helpers it has"
+}
