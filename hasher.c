@@ -211,9 +211,13 @@ static void read_elsewhere(struct hasher *h, const struct lane *f, enum read_way
 	if (w == READ_BY_DISK && disks_submit(h->disks, f->task, &d))
 		return;
 #ifndef MD5SUM_SMALL	/* where UNSURE is never read now (route.c) */
-	/* Read now as if on a spinning disk, having no reader to measure it:
-	 * measured here, one file at a time. */
-	if (!ctx && f->size > 0 && storage_kind(f->storage) == STORAGE_UNSURE)
+	/* Read now as if on a spinning disk, with no reader to measure it
+	 * ever (one thread): measured here, one file at a time.  Otherwise
+	 * the readers, which come with the first helper, measure it: files
+	 * in input order are read near one another, and a drive's cache
+	 * would pass them for flash. */
+	if (h->plan.time_unsure && !ctx && f->size > 0 &&
+	    storage_kind(f->storage) == STORAGE_UNSURE)
 		storage_time_first_read(f->storage, f->fd, h->buf);
 #endif
 	if (ctx)

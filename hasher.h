@@ -38,6 +38,9 @@ struct hasher_plan {
 	bool stdin_closed;	/* "-" fails with EBADF */
 	bool read_ahead;	/* inputs read plainly may be read on a second
 				 * thread (stream.h): not with -j 1 */
+	bool time_unsure;	/* time the first read of a file read now on
+				 * a device not measured yet (storage.h): no
+				 * disk reader will come to measure it */
 	/* Whether the run holds files elsewhere that it will close: a file
 	 * that cannot be opened for want of descriptors waits for one to be
 	 * closed then, and fails only when none will be. */

@@ -392,11 +392,18 @@ static uint64_t work_done(struct run *r)
 	return work + (r->disks ? disks_work(r->disks) : 0);
 }
 
-/* Start helpers up to n in all: as many as can be had. */
+/* Start helpers up to n in all, and the disks' readers with the first:
+ * as many as can be had.  Not sooner: a run of a few files reads them on
+ * the calling thread, as GNU's does (a test that injects faults into the
+ * reads of GNU's one thread sees ours fail alike). */
 static void start_helpers(struct run *r, unsigned n)
 {
 	unsigned i = atomic_load(&r->started);
 
+	if (i == 0 && n > 0 && r->disk_files > 0) {
+		r->disks = disks_start(r->disk_files);
+		hasher_use_disks(r->self->hasher, r->disks);
+	}
 	atomic_store(&r->keep, n);
 	for (; i < n; i++) {
 		struct thread *t = &r->helper[i];
@@ -480,6 +487,10 @@ static void plan_run(struct run *r, const struct schedule *s)
 	}
 	fit_address_space(r);
 	share_descriptors(r);
+#ifndef MD5SUM_SMALL	/* which reads such files in lanes (route.c) */
+	/* The disks' readers come with the first of the busy threads' helpers. */
+	r->plan.time_unsure = r->waiting_plan.time_unsure = r->busy == 1;
+#endif
 }
 
 /* Room for the gifts of r's threads, and the lock they are given under;
@@ -539,13 +550,6 @@ static bool run_many_at_once(const struct schedule *s, const struct job_source *
 			batches_free(r.all);
 		gifts_free(&r);
 		return false;
-	}
-	/* The disks' readers, each started when its disk is first read: from
-	 * the first file, so that a disk not measured yet is read in disk
-	 * order from the start (route.h).  Not with -j 1: one thread. */
-	if (r.want > 1 && r.disk_files > 0) {
-		r.disks = disks_start(r.disk_files);
-		hasher_use_disks(self.hasher, r.disks);
 	}
 	r.began = monotime_us();
 	r.pace = pace_begin(s->threads > 0 || r.want == 1);
