@@ -52,7 +52,7 @@ struct batches {
 	const struct job_source *src;
 	struct out *out;
 	const char *prog;
-	unsigned threads;
+	atomic_uint threads;	/* that claim, at most */
 	struct batch **ring;	/* batch seq is ring[seq % WINDOW] */
 
 	pthread_mutex_t claim_lock;	/* guards what follows, and src */
@@ -81,7 +81,8 @@ struct batches *batches_new(const struct job_source *src, unsigned threads,
 
 	if (!all)
 		return NULL;
-	*all = (struct batches){ .src = src, .out = out, .prog = prog, .threads = threads };
+	*all = (struct batches){ .src = src, .out = out, .prog = prog };
+	atomic_init(&all->threads, threads);
 	all->ring = calloc(WINDOW, sizeof *all->ring);
 	if (!all->ring || pthread_mutex_init(&all->claim_lock, NULL) != 0 ||
 	    pthread_mutex_init(&all->write_lock, NULL) != 0 ||
@@ -302,6 +303,11 @@ void batches_wait_turn(struct task *t)
 
 /* ------------------------------------------------------------ claiming */
 
+void batches_set_threads(struct batches *all, unsigned threads)
+{
+	atomic_store_explicit(&all->threads, threads, memory_order_relaxed);
+}
+
 /* How many jobs the next batch takes: fewer for larger files, and at
  * most a fraction of a thread's share of what is left.  Under claim_lock. */
 static unsigned batch_size(const struct batches *all)
@@ -315,7 +321,9 @@ static unsigned batch_size(const struct batches *all)
 	if (files > 0)
 		size = BATCH_BYTES / (bytes / files + FILE_COST);
 	if (all->src->count) {
-		uint64_t share = (all->src->count - all->claimed) / (SHRINK * all->threads);
+		uint64_t share = (all->src->count - all->claimed) /
+				 (SHRINK * (uint64_t)atomic_load_explicit(&all->threads,
+									 memory_order_relaxed));
 
 		if (size > share)
 			size = share;

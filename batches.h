@@ -54,6 +54,10 @@ struct cursor {
 struct batches *batches_new(const struct job_source *src, unsigned threads,
 			    struct out *out, const char *prog);
 
+/* From now on, up to threads threads claim: the batches are sized for
+ * them.  Any thread. */
+void batches_set_threads(struct batches *all, unsigned threads);
+
 /* Once every task is done: write what is left and free it all. */
 void batches_free(struct batches *all);
 

@@ -101,7 +101,7 @@ enum { WAITING_THREADS_MAX = 0 };
 #else
 enum { WAITING_THREADS_MAX = 64 };
 #endif
-enum { WAITING_LANES = 4, WAITING_STAGE = 4, BATCH_SPREAD = 4 };
+enum { WAITING_LANES = 4, WAITING_STAGE = 4 };
 
 /* Files waiting for a disk reader, at most: the wider the window it
  * sorts, the fewer the seeks.  A quarter of the descriptors free go to
@@ -426,6 +426,11 @@ static void start_helpers(struct run *r, unsigned n)
 		atomic_store(&r->started, i + 1);
 	}
 	atomic_store(&r->keep, i);
+	/* Past the CPUs, smaller batches, so that each thread finds some: a
+	 * thread that waits on each file reads one at a time.  Not before: a
+	 * batch costs a write, which a run of small files in memory feels. */
+	if (WAITING_THREADS_MAX > 0 && i + 1 > r->busy)
+		batches_set_threads(r->all, i + 1);
 }
 
 /* On the calling thread, now and then: the next step of adding threads
@@ -537,12 +542,7 @@ static bool run_many_at_once(const struct schedule *s, const struct job_source *
 		return false;
 	self.hasher = hasher_new(&r.plan);
 	r.helper = calloc(r.want, sizeof *r.helper);
-	/* Batches for more threads than the CPUs where threads may be added
-	 * past them: a batch taken before they start is read a file at a
-	 * time by the thread that took it.  Not for all of them: a batch
-	 * costs a write, and a run of small files in memory feels it. */
-	r.all = batches_new(src, r.want > r.busy ? BATCH_SPREAD * r.busy : r.busy, s->out,
-			    s->prog);
+	r.all = batches_new(src, r.busy, s->out, s->prog);
 	if (!self.hasher || !r.helper || !r.all) {
 		hasher_free(self.hasher);
 		free(r.helper);
