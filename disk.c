@@ -40,11 +40,14 @@ enum {
 	/* While the disk is not measured yet, a read this far is timed: a
 	 * spinning disk pays a seek, or the transfer of what it skips, well
 	 * over STORAGE_SEEK_US; a misjudged disk is judged again from the
-	 * far reads that follow. */
+	 * far reads that follow.  Only far reads: files in disk order read
+	 * as fast from a drive's cache as from flash. */
 	PROBE_GAP = 1024 * 1024,
-	/* Files read while it is not measured after which any first read
-	 * of a file is timed: files that come in disk order may leave no
-	 * far read to make, and read so they cost little on either kind. */
+	/* Files read while it is not measured, few waiting and none asked
+	 * for ahead (a file asked for ahead is not one to time), so that
+	 * flash, once measured, is read in lanes soon.  After them, with no
+	 * verdict yet (files in disk order leave no far read to make), it
+	 * is read as a spinning disk is until a far read comes. */
 	PROBE_FILES = 64,
 };
 
@@ -140,11 +143,16 @@ static bool reads_far(const struct disk *d, const struct waiting *w, uint64_t ga
 }
 
 /* The gap that makes a read of the file far enough to time. */
-static uint64_t far_gap(const struct disk *d, const struct waiting *w)
+static uint64_t far_gap(const struct waiting *w)
 {
-	if (storage_kind(w->storage) != STORAGE_UNSURE)
-		return FAR_GAP;
-	return d->unsure_files < PROBE_FILES ? PROBE_GAP : 0;
+	return storage_kind(w->storage) == STORAGE_UNSURE ? PROBE_GAP : FAR_GAP;
+}
+
+/* Whether the disk is in its first files while not measured yet, when
+ * few wait and none is asked for ahead (PROBE_FILES). */
+static bool probing(const struct disk *d, const struct waiting *w)
+{
+	return storage_kind(w->storage) == STORAGE_UNSURE && d->unsure_files < PROBE_FILES;
 }
 
 /* The next file of the sweep across the disk: the first at or past the
@@ -158,26 +166,22 @@ static unsigned next_in_sweep(const struct disk *d)
 	return i < d->n ? i : 0;
 }
 
-static uint64_t gap(uint64_t a, uint64_t b)
-{
-	return a > b ? a - b : b - a;
-}
-
 /* The next file to read: the next of the sweep, but while the disk's
- * kind is unsure (storage.h), the one at the end of the window farther
- * from the last read, when that is far: its timed read measures the disk
- * at the cost of one seek, where the sweep might not jump far for a long
- * time. */
+ * kind is unsure (storage.h), one far from the last read, to time: one
+ * PROBE_GAP or more behind it, which a spinning disk must seek back to
+ * (a drive's cache holds what lies ahead of its head, not behind), else
+ * one FAR_GAP ahead.  Each costs one seek where the sweep might not jump
+ * far for a long time. */
 static unsigned next_to_read(const struct disk *d)
 {
 	unsigned i = next_in_sweep(d), last = d->n - 1;
 
 	if (storage_kind(d->file[i].storage) == STORAGE_UNSURE) {
-		unsigned far = gap(d->file[last].where, d->end) > gap(d->file[0].where, d->end) ?
-				       last : 0;
-
-		if (reads_far(d, &d->file[far], PROBE_GAP))
-			return far;
+		if (d->file[0].where + PROBE_GAP < d->at && reads_far(d, &d->file[0], PROBE_GAP))
+			return 0;
+		if (d->file[last].where > d->end + FAR_GAP &&
+		    reads_far(d, &d->file[last], FAR_GAP))
+			return last;
 	}
 	return i;
 }
@@ -187,9 +191,12 @@ static unsigned next_to_read(const struct disk *d)
  * their descriptors into fd and sizes into size.  How many. */
 static unsigned files_ahead(struct disk *d, unsigned i, int *fd, off_t *size)
 {
+	/* While the disk is unsure, not past the end of the sweep: the
+	 * files at the ends of the window are the far ones to time. */
+	unsigned most = storage_kind(d->file[i].storage) == STORAGE_UNSURE ? d->n - i : d->n;
 	unsigned n = 0;
 
-	for (unsigned k = 1; k < d->n && n < AHEAD_FILES; k++) {
+	for (unsigned k = 1; k < most && n < AHEAD_FILES; k++) {
 		struct waiting *w = &d->file[(i + k) % d->n];
 
 		if (w->size > SMALL_FILE)
@@ -237,9 +244,9 @@ static void *read_disk(void *arg)
 		if (d->n == 0)
 			break;
 		i = next_to_read(d);
-		if (d->file[i].size <= SMALL_FILE)
+		if (d->file[i].size <= SMALL_FILE && !probing(d, &d->file[i]))
 			n = files_ahead(d, i, fd, size);
-		far = reads_far(d, &d->file[i], far_gap(d, &d->file[i]));
+		far = reads_far(d, &d->file[i], far_gap(&d->file[i]));
 		if (storage_kind(d->file[i].storage) == STORAGE_UNSURE)
 			d->unsure_files++;
 		w = take_file(d, i);
@@ -248,7 +255,10 @@ static void *read_disk(void *arg)
 		/* Only this thread closes them: they stay open out of the lock. */
 		for (unsigned k = 0; k < n; k++)
 			(void)posix_fadvise(fd[k], 0, size[k], POSIX_FADV_WILLNEED);
-		if (far)
+		/* A start already in memory (read ahead by another thread's
+		 * look at the page cache, or by a file before it) says
+		 * nothing of the disk. */
+		if (far && storage_has_start(w.fd) != 1)
 			storage_time_first_read(w.storage, w.fd, d->buf);
 		hash_waiting(&w, d->buf);
 		atomic_fetch_add_explicit(&d->work, FILE_COST + (uint64_t)w.size,
@@ -326,12 +336,13 @@ bool disks_held(struct disks *all)
 	return held;
 }
 
-/* Files that may wait for a disk's reader: few while its kind is not
- * measured yet, so that flash, once measured, is read in lanes rather
- * than through the reader's window. */
-static unsigned waiting_most(const struct disks *all, const struct waiting *w)
+/* Files that may wait for a disk's reader: few in its first files while
+ * its kind is not measured yet (probing), so that flash, once measured,
+ * is read in lanes rather than through the reader's window. */
+static unsigned waiting_most(const struct disks *all, const struct disk *d,
+			     const struct waiting *w)
 {
-	if (storage_kind(w->storage) == STORAGE_UNSURE && all->waiting_max > PROBE_FILES)
+	if (probing(d, w) && all->waiting_max > PROBE_FILES)
 		return PROBE_FILES;
 	return all->waiting_max;
 }
@@ -343,7 +354,9 @@ bool disks_submit(struct disks *all, struct task *t, const struct disk_file *f)
 	struct disk *d;
 	unsigned i;
 
-	if (f->begun && !(w.begun = malloc(sizeof *w.begun)))
+	/* One begun with nothing read yet (it left the lanes at its first
+	 * read) is as not begun: its first read can be timed. */
+	if (f->begun && f->begun->count > 0 && !(w.begun = malloc(sizeof *w.begun)))
 		return false;
 	if (w.begun)
 		*w.begun = *f->begun;
@@ -355,7 +368,7 @@ bool disks_submit(struct disks *all, struct task *t, const struct disk_file *f)
 		free(w.begun);
 		return false;
 	}
-	while (d->n >= waiting_most(all, &w))
+	while (d->n >= waiting_most(all, d, &w))
 		pthread_cond_wait(&d->room, &all->lock);
 	for (i = d->n; i > 0 && d->file[i - 1].where > w.where; i--)
 		d->file[i] = d->file[i - 1];

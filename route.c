@@ -49,6 +49,15 @@ enum read_way read_way_for(const struct read_facts *f)
 		return READ_LANES;	/* memory, or a device we cannot ask */
 	switch (f->cache) {
 	case CACHE_UNASKED:
+		/* A look at the page cache by a read from memory starts the
+		 * reading of what it misses, out of the disk's order: not on
+		 * a disk that spins, nor once this thread's reads miss.  (The
+		 * small build, with no disk readers, reads such a file at
+		 * once: the look starts the read it makes next.) */
+#ifndef MD5SUM_SMALL
+		if (f->storage == STORAGE_SPINNING)
+			return READ_ASK_CACHE;
+#endif
 		return f->cold ? READ_ASK_CACHE : READ_PROBE;
 	case CACHE_HIT:
 		return READ_LANES;
