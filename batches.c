@@ -37,9 +37,13 @@ struct batch {
 	uint64_t seq;		/* its place among the batches of the run */
 	unsigned n;		/* tasks in it */
 	struct task *task;	/* BATCH_MAX */
+	/* n in the upper half, the tasks handed out in the lower: any
+	 * thread takes the next (hand_out).  Set once the tasks are made. */
+	atomic_uint_fast64_t handing;
 	atomic_uint pending;	/* tasks not done */
 	atomic_bool finished;	/* every task is done and recorded */
-	atomic_bool turn_waited;	/* a task of it waits for its turn */
+	atomic_uint turn_waits;	/* tasks of it that wait for their turn:
+				 * taken by different threads, several may */
 	struct batch *next_spare;
 	unsigned recorded;	/* tasks whose output is in rec */
 	unsigned written;	/* tasks whose output went out */
@@ -59,6 +63,8 @@ struct batches {
 	atomic_uint_fast64_t next_seq;	/* the next batch to claim */
 	size_t claimed;		/* jobs handed out so far */
 	bool over;		/* the source has no more */
+	uint64_t all_handed;	/* batches before it have every task handed
+				 * out (steal) */
 
 	pthread_mutex_t write_lock;	/* guards out, and batches' writing */
 	pthread_cond_t moved;	/* head moved, or a task awaited was done */
@@ -240,7 +246,7 @@ void batches_task_done(struct task *t)
 	struct batch *b = t->batch;
 	struct batches *all = b->all;
 
-	/* Sequentially consistent, as turn_waited: either a thread waiting
+	/* Sequentially consistent, as turn_waits: either a thread waiting
 	 * for its turn sees t done, or this one sees it waiting. */
 	atomic_store(&t->done, true);
 	if (atomic_fetch_sub_explicit(&b->pending, 1, memory_order_acq_rel) == 1) {
@@ -249,7 +255,7 @@ void batches_task_done(struct task *t)
 	}
 	/* From here b may be written and made anew, unless a task of it
 	 * waits for its turn: then a wake-up is one too many, no more. */
-	if (atomic_load(&b->turn_waited)) {
+	if (atomic_load(&b->turn_waits) > 0) {
 		pthread_mutex_lock(&all->write_lock);
 		pthread_cond_broadcast(&all->moved);
 		pthread_mutex_unlock(&all->write_lock);
@@ -288,10 +294,10 @@ void batches_wait_turn(struct task *t)
 	pthread_mutex_lock(&all->write_lock);
 	if (!at_front(t)) {
 		out_flush(all->out);
-		atomic_store(&b->turn_waited, true);
+		atomic_fetch_add(&b->turn_waits, 1);
 		while (!at_front(t))
 			pthread_cond_wait(&all->moved, &all->write_lock);
-		atomic_store(&b->turn_waited, false);
+		atomic_fetch_sub(&b->turn_waits, 1);
 	}
 	/* Nobody else writes b before t is done. */
 	record_tasks(b, k);
@@ -392,6 +398,7 @@ static enum next_job fill_batch(struct batches *all, struct batch *b, unsigned s
 			b->task[i].job.name = b->names + at[i];
 	b->recorded = b->written = 0;
 	atomic_store_explicit(&b->pending, b->n, memory_order_relaxed);
+	atomic_store_explicit(&b->handing, (uint64_t)b->n << 32, memory_order_release);
 	all->claimed += b->n;
 	return got;
 }
@@ -474,21 +481,68 @@ static struct batch *claim(struct batches *all, bool wait)
 	return b;
 }
 
+/* The next task of b not handed out yet, to any thread: NULL when all
+ * are.  A thread whose pointer is older than b's last making takes a task
+ * of it as it is now, which is as much a task to be done. */
+static struct task *hand_out(struct batch *b)
+{
+	uint_fast64_t h = atomic_load_explicit(&b->handing, memory_order_acquire);
+
+	while ((uint32_t)h < (uint32_t)(h >> 32))
+		if (atomic_compare_exchange_weak_explicit(&b->handing, &h, h + 1,
+							  memory_order_acquire,
+							  memory_order_acquire))
+			return &b->task[(uint32_t)h];
+	return NULL;
+}
+
+/* The small build (make static) has no room for taking other threads'
+ * tasks. */
+#ifndef MD5SUM_SMALL
+/* Once none are left to claim: a task of a batch claimed by another
+ * thread that has not reached it, from the oldest such batch, which the
+ * cursor then shares.  A thread that waits on each file (a network file
+ * system) would otherwise read the rest of its batch one file at a time
+ * while others have nothing to do. */
+static struct task *steal(struct batches *all, struct cursor *c)
+{
+	struct task *t = NULL;
+	uint64_t end;
+
+	pthread_mutex_lock(&all->claim_lock);
+	end = atomic_load(&all->next_seq);
+	if (all->all_handed < atomic_load(&all->head))
+		all->all_handed = atomic_load(&all->head);
+	for (; all->all_handed < end; all->all_handed++) {
+		struct batch *b = all->ring[all->all_handed % WINDOW];
+
+		if (b->seq == all->all_handed && (t = hand_out(b))) {
+			c->batch = b;
+			break;
+		}
+	}
+	pthread_mutex_unlock(&all->claim_lock);
+	return t;
+}
+#else
+#define steal(all, c) NULL
+#endif
+
 struct task *batches_next(struct batches *all, struct cursor *c, bool wait)
 {
-	if (c->next == c->n) {
-		c->batch = claim(all, wait);
-		c->next = 0;
-		c->n = c->batch ? c->batch->n : 0;
-		if (!c->batch)
-			return NULL;
-	}
-	return &c->batch->task[c->next++];
+	struct task *t = batches_rest(c);
+
+	if (t)
+		return t;
+	c->batch = claim(all, wait);
+	if (c->batch && (t = hand_out(c->batch)))
+		return t;
+	return steal(all, c);
 }
 
 struct task *batches_rest(struct cursor *c)
 {
-	return c->next < c->n ? &c->batch->task[c->next++] : NULL;
+	return c->batch ? hand_out(c->batch) : NULL;
 }
 
 size_t batches_left(struct batches *all)

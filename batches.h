@@ -7,7 +7,8 @@
  * when files are larger, and shrink toward the end of a run whose length
  * is known, so that no thread is left with a long tail.  A job handed out
  * is a task; threads finish tasks in any order and say so
- * (batches_task_done).
+ * (batches_task_done).  A thread with none left to claim takes the tasks
+ * of others' batches that they have not reached, one at a time.
  * The thread that finishes a batch's last task records its output (the
  * source's format), and if it is the oldest batch not yet written, writes
  * it and the finished ones after it: no thread waits for another to
@@ -40,13 +41,12 @@ struct task {
 	atomic_bool done;
 };
 
-/* Where a thread is in the batch it claimed last.  Once its last task is
- * handed out, the batch may be written and made anew by another thread
- * at any time: the cursor keeps its own count. */
+/* The batch a thread takes its tasks from: the one it claimed last, or
+ * one it shares (batches_next).  Another thread may take its tasks too,
+ * and once they are all handed out, the batch may be written and made
+ * anew at any time: a task taken from it then is one of its new tasks. */
 struct cursor {
 	struct batch *batch;
-	unsigned next;		/* its first task not yet handed out */
-	unsigned n;		/* its tasks */
 };
 
 /* The batches of a run over src's jobs, claimed by up to threads threads,
@@ -61,9 +61,10 @@ void batches_set_threads(struct batches *all, unsigned threads);
 /* Once every task is done: write what is left and free it all. */
 void batches_free(struct batches *all);
 
-/* The thread's next task, from the batch it has or a new one; NULL when
- * there is none now (the window is full and it may not wait: wait false)
- * or none to come (batches_left is 0). */
+/* The thread's next task, from the batch it has or a new one, or, when
+ * there is none to claim, one that another thread's batch holds and it
+ * has not reached; NULL when there is none now (the window is full and
+ * it may not wait: wait false) or none left to hand out. */
 struct task *batches_next(struct batches *all, struct cursor *c, bool wait);
 
 /* The next task of the batch the thread has, without claiming another:
