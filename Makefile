@@ -80,7 +80,7 @@ $(O)/%.o: %.c
 
 # Test programs and benchmarks: each links only the objects it tests.
 TESTS = $(B)/tests/unit $(B)/tests/lanes_test $(B)/tests/opts_test $(B)/tests/route_test \
-	$(B)/tests/pace_test $(B)/tests/statusline_test
+	$(B)/tests/pace_test $(B)/tests/judge_test $(B)/tests/statusline_test
 HELPERS = $(B)/tests/quote_driver $(B)/tests/device_probe $(B)/tests/hold_fds \
 	$(B)/tests/short_reads.so $(B)/tests/count_threads.so
 BENCHES = $(B)/bench/micro $(B)/bench/lanes_bench $(B)/bench/floor
@@ -94,6 +94,8 @@ $(B)/tests/opts_test: $(O)/tests/opts_test.o $(TAP) $(O)/opts.o $(O)/msg.o $(O)/
 $(B)/tests/route_test: $(O)/tests/route_test.o $(TAP) $(O)/route.o $(O)/storage.o $(O)/sysfs.o \
 	$(O)/decimal.o $(O)/monotime.o
 $(B)/tests/pace_test: $(O)/tests/pace_test.o $(TAP) $(O)/pace.o
+$(B)/tests/judge_test: $(O)/tests/judge_test.o $(TAP) $(O)/pace.o $(O)/storage.o $(O)/sysfs.o \
+	$(O)/decimal.o $(O)/monotime.o
 $(B)/tests/statusline_test: $(O)/tests/statusline_test.o $(TAP) $(O)/statusline.o
 $(B)/tests/quote_driver: $(O)/tests/quote_driver.o $(O)/quote.o
 $(B)/tests/device_probe: $(O)/tests/device_probe.o $(O)/sysfs.o $(O)/decimal.o
