@@ -23,7 +23,8 @@ INSTALL = install
 # AVX-512VL); MD5SUM_SMALL leaves out the drawing of --progress
 # (progress.c), which would take the file over its budget, asking the page
 # cache with cachestat (storage.c), the disk readers (disk.c), the
-# files that threads give each other at the end of a run and the threads
+# files that threads give each other at the end of a run, the files of
+# others' batches taken once none is left to claim (batches.c), the threads
 # added past the CPUs while a run waits on its storage (schedule.c,
 # pace.c), and the coarse clock (monotime.c); the lanes are compressed through a copy
 # of their chaining words (lane.c).  No
@@ -33,7 +34,9 @@ INSTALL = install
 # reads and writes from shaping its callers' code (-fno-ipa-modref), and
 # allocating registers over loops and the function together where that
 # pays, as -O2 does, rather than over the whole function at once, as -Os
-# does (-fira-region=mixed).  A
+# does (-fira-region=mixed), and keeping values across a call in
+# registers the call saves rather than in those it may clobber
+# (-fno-caller-saves).  A
 # common page size
 # below the 4 KiB of x86-64 keeps ld from padding the file up to the next
 # page before the data segment.
@@ -41,7 +44,7 @@ MUSL_CC = musl-gcc
 STRIP = strip
 STATIC_CFLAGS = -Os -flto -ffunction-sections -fdata-sections -fno-asynchronous-unwind-tables \
 	-fno-jump-tables -fno-inline-small-functions -fno-tree-loop-distribute-patterns \
-	-fno-ipa-modref -fira-region=mixed -DMD5_LANES_SMALL -DMD5SUM_SMALL
+	-fno-ipa-modref -fira-region=mixed -fno-caller-saves -DMD5_LANES_SMALL -DMD5SUM_SMALL
 STATIC_LDFLAGS = -static -Wl,--gc-sections,-z,noseparate-code,-z,norelro,-z,common-page-size=64,--build-id=none
 
 # The one list of sources every build derives from.  lib/ is the library
@@ -197,7 +200,7 @@ uninstall:
 # One compiler run over the sources: no musl object mixes with the others.
 static: $(B)/md5sum-static
 
-$(B)/md5sum-static: $(SRC) $(wildcard *.h lib/*.h)
+$(B)/md5sum-static: $(SRC) $(wildcard *.h lib/*.h) Makefile
 	@mkdir -p $(@D)
 	@command -v $(MUSL_CC) >/dev/null || { echo "$(MUSL_CC) not found (Debian: apt-get install musl-tools)" >&2; exit 1; }
 	$(MUSL_CC) $(STD) -Ilib $(CPPFLAGS) $(STATIC_CFLAGS) $(STATIC_LDFLAGS) -o $@ $(SRC) $(LDLIBS)

@@ -545,12 +545,35 @@ struct task *batches_rest(struct cursor *c)
 	return c->batch ? hand_out(c->batch) : NULL;
 }
 
+#ifndef MD5SUM_SMALL
+/* The tasks of the batches claimed that no thread has reached yet, which
+ * any may take (steal).  Under claim_lock. */
+static size_t not_reached(struct batches *all)
+{
+	uint64_t seq = atomic_load(&all->head), end = atomic_load(&all->next_seq);
+	size_t n = 0;
+
+	for (seq = seq > all->all_handed ? seq : all->all_handed; seq < end; seq++) {
+		struct batch *b = all->ring[seq % WINDOW];
+		uint_fast64_t h = atomic_load_explicit(&b->handing, memory_order_relaxed);
+
+		if (b->seq == seq && (uint32_t)h < (uint32_t)(h >> 32))
+			n += (uint32_t)(h >> 32) - (uint32_t)h;
+	}
+	return n;
+}
+#else
+#define not_reached(all) 0
+#endif
+
 size_t batches_left(struct batches *all)
 {
 	size_t left;
 
 	pthread_mutex_lock(&all->claim_lock);
 	left = all->over ? 0 : all->src->count ? all->src->count - all->claimed : SIZE_MAX;
+	if (left != SIZE_MAX)
+		left += not_reached(all);
 	pthread_mutex_unlock(&all->claim_lock);
 	return left;
 }

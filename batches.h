@@ -71,8 +71,9 @@ struct task *batches_next(struct batches *all, struct cursor *c, bool wait);
  * NULL when it has handed them all out. */
 struct task *batches_rest(struct cursor *c);
 
-/* How many jobs are left to hand out: 0 once the source has no more;
- * SIZE_MAX when it may have more and did not say how many. */
+/* How many jobs are left to hand out, those of batches claimed that no
+ * thread has reached among them: 0 once there are none; SIZE_MAX when
+ * the source may have more and did not say how many. */
 size_t batches_left(struct batches *all);
 
 /* t has its result; any thread. */

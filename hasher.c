@@ -33,7 +33,7 @@ struct hasher {
 	struct stage stage;	/* files opened, waiting for a lane: plan.stage
 				 * + 1 of them at most */
 	atomic_uint held;	/* busy + staged, for other threads to read */
-	uint64_t work;		/* bytes read, and FILE_COST a file done */
+	uint64_t work;		/* bytes read, and FILE_COST a file taken */
 	atomic_uint_fast64_t work_seen;	/* work, for other threads to read */
 	/* For n busy lanes, the engine to run on the first of them, from
 	 * md5_engine_for once for each n. */
@@ -124,7 +124,7 @@ static void finish_task(struct hasher *h, struct task *t, int err, uint64_t byte
 {
 	t->job.err = err;
 	batches_task_done(t);
-	add_work(h, FILE_COST + bytes);
+	add_work(h, bytes);
 }
 
 /* Put file, of which hashed is hashed, in the free lane l. */
@@ -277,6 +277,10 @@ void hasher_add(struct hasher *h, struct task *t)
 	enum read_way w;
 	struct stat st;
 
+	/* A file's own cost counts once it is taken, not once it is done:
+	 * on a network file system its opening is most of it, and a thread
+	 * opens the files of all its lanes before any is done. */
+	add_work(h, FILE_COST);
 	if (j->bad_line) {
 		finish_task(h, t, 0, 0);
 		return;

@@ -77,7 +77,7 @@ void hasher_add(struct hasher *h, struct task *t);
 /* Whether it holds files to hash. */
 bool hasher_has_files(const struct hasher *h);
 
-/* The work it has done: bytes read, and FILE_COST a file; any thread. */
+/* The work it has done: bytes read, and FILE_COST a file taken; any thread. */
 uint64_t hasher_work(const struct hasher *h);
 
 /* Whether it holds files open in lanes or staged for them; any thread. */

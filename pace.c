@@ -138,6 +138,11 @@ static struct pace_step judge(struct pace *p, const struct pace_facts *f)
 	uint64_t rate = rate_since(p, f), share;
 	unsigned n;
 
+	/* A measure that saw no work done (every thread still waits for
+	 * its first files: a network file system) cannot judge a step, nor
+	 * be the measure the next is judged against: it goes on. */
+	if (f->work == p->work)
+		return step(PACE_WAIT, 0);
 	if (PAST_CPUS(f))
 		p->judged++;
 	if (f->running > p->kept) {

@@ -381,7 +381,7 @@ static int64_t elapsed_us(const struct run *r)
 	return (int64_t)(monotime_us() - r->began);
 }
 
-/* The work done so far: bytes read, and FILE_COST a file. */
+/* The work done so far: bytes read, and FILE_COST a file taken. */
 static uint64_t work_done(struct run *r)
 {
 	uint64_t work = hasher_work(r->self->hasher);

@@ -144,6 +144,12 @@ static const struct row {
 	  { .now = 7000, .work = 9000, .running = 1, .most = 1, .left = UNKNOWN },
 	  PACE_SETTLE, 0, S,
 	  "no more may be had past the CPUs (a disk that rotates, -j): the CPUs' alone" },
+	{ { .state = M, .since = 4000, .work = 3000, .rate = 1000, .kept = 1, .asked = 1,
+	    .judged = 1, .cpu = { 10000, 100 } },
+	  { .now = 7000, .work = 3000, .running = 1, .most = 1, .most_waiting = 63,
+	    .cpu = { 10600, 110 }, .left = UNKNOWN },
+	  PACE_WAIT, 0, M,
+	  "no work done over the measure (first files still opening): it goes on" },
 };
 
 static void test_steps(void)
