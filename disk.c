@@ -34,20 +34,19 @@ enum {
 				 * descriptor, at most */
 	AHEAD_FILES = 16,	/* small files read ahead of the one being read */
 	SMALL_FILE = 256 * 1024,	/* read ahead whole; larger ones stream */
-	/* A read this far from the end of the last one is timed as one that
-	 * does not follow on: well past a drive's cache and track. */
+	/* A read this far ahead of the end of the last one is timed as one
+	 * that does not follow on: well past a drive's cache and track. */
 	FAR_GAP = 4 * 1024 * 1024,
-	/* While the disk is not measured yet, a read this far is timed: a
-	 * spinning disk pays a seek, or the transfer of what it skips, well
-	 * over STORAGE_SEEK_US; a misjudged disk is judged again from the
-	 * far reads that follow.  Only far reads: files in disk order read
-	 * as fast from a drive's cache as from flash. */
+	/* A read this far behind the start of the last one is timed too: a
+	 * spinning disk seeks back, over STORAGE_SEEK_US.  Only far reads:
+	 * files in disk order read as fast from a drive's cache as from
+	 * flash. */
 	PROBE_GAP = 1024 * 1024,
 	/* Files read while it is not measured, few waiting and none asked
 	 * for ahead (a file asked for ahead is not one to time), so that
 	 * flash, once measured, is read in lanes soon.  After them, with no
-	 * verdict yet (files in disk order leave no far read to make), it
-	 * is read as a spinning disk is until a far read comes. */
+	 * verdict yet, it is read as a spinning disk is, with a jump now and
+	 * then to make a far read (next_to_read). */
 	PROBE_FILES = 64,
 };
 
@@ -72,7 +71,8 @@ struct disk {
 	struct waiting file[MAX_WAITING];	/* in order of where */
 	unsigned n;
 	bool reading;		/* a file taken, not yet closed */
-	atomic_uint_fast64_t work;	/* bytes read, and FILE_COST a file */
+	atomic_uint_fast64_t work;	/* bytes read (a file's FILE_COST is
+					 * its hasher's, who took it) */
 	uint64_t at;		/* where the file read last begins ... */
 	uint64_t end;		/* ... and ends */
 	unsigned unsure_files;	/* files read while its kind was unsure */
@@ -134,18 +134,14 @@ static void hash_waiting(struct waiting *w, uint8_t *buf)
 	batches_task_done(w->task);
 }
 
-/* Whether the file's first read is one to time: not asked ahead, not
- * begun elsewhere, and at least gap from where the disk read last. */
-static bool reads_far(const struct disk *d, const struct waiting *w, uint64_t gap)
+/* Whether the file's first read, made next, times the disk: not asked
+ * ahead, not begun elsewhere, and PROBE_GAP or more behind the last read,
+ * which a spinning disk must seek back to (a drive's cache holds what
+ * lies ahead of its head, not behind), or FAR_GAP ahead, past its cache. */
+static bool times_disk(const struct disk *d, const struct waiting *w)
 {
 	return w->placed && !w->ahead && !w->begun && w->size > 0 &&
-	       (w->where + gap < d->end || w->where > d->end + gap);
-}
-
-/* The gap that makes a read of the file far enough to time. */
-static uint64_t far_gap(const struct waiting *w)
-{
-	return storage_kind(w->storage) == STORAGE_UNSURE ? PROBE_GAP : FAR_GAP;
+	       (w->where + PROBE_GAP < d->at || w->where > d->end + FAR_GAP);
 }
 
 /* Whether the disk is in its first files while not measured yet, when
@@ -167,20 +163,21 @@ static unsigned next_in_sweep(const struct disk *d)
 }
 
 /* The next file to read: the next of the sweep, but while the disk's
- * kind is unsure (storage.h), one far from the last read, to time: one
- * PROBE_GAP or more behind it, which a spinning disk must seek back to
- * (a drive's cache holds what lies ahead of its head, not behind), else
- * one FAR_GAP ahead.  Each costs one seek where the sweep might not jump
- * far for a long time. */
+ * kind is unsure (storage.h), one whose read times it, at the cost of a
+ * seek where the sweep might not jump far for a long time: the first
+ * far behind not asked for yet, else the last, if far ahead.  Past its first
+ * files, with none far (files in disk order), a jump ahead to the last
+ * leaves the next of the sweep far behind, to be timed. */
 static unsigned next_to_read(const struct disk *d)
 {
 	unsigned i = next_in_sweep(d), last = d->n - 1;
 
 	if (storage_kind(d->file[i].storage) == STORAGE_UNSURE) {
-		if (d->file[0].where + PROBE_GAP < d->at && reads_far(d, &d->file[0], PROBE_GAP))
-			return 0;
-		if (d->file[last].where > d->end + FAR_GAP &&
-		    reads_far(d, &d->file[last], FAR_GAP))
+		for (unsigned k = 0; k < d->n && d->file[k].where + PROBE_GAP < d->at; k++)
+			if (times_disk(d, &d->file[k]))
+				return k;
+		if (times_disk(d, &d->file[last]) ||
+		    (!probing(d, &d->file[i]) && d->file[last].where > d->end + PROBE_GAP))
 			return last;
 	}
 	return i;
@@ -246,7 +243,7 @@ static void *read_disk(void *arg)
 		i = next_to_read(d);
 		if (d->file[i].size <= SMALL_FILE && !probing(d, &d->file[i]))
 			n = files_ahead(d, i, fd, size);
-		far = reads_far(d, &d->file[i], far_gap(&d->file[i]));
+		far = times_disk(d, &d->file[i]);
 		if (storage_kind(d->file[i].storage) == STORAGE_UNSURE)
 			d->unsure_files++;
 		w = take_file(d, i);
@@ -261,7 +258,7 @@ static void *read_disk(void *arg)
 		if (far && storage_has_start(w.fd) != 1)
 			storage_time_first_read(w.storage, w.fd, d->buf);
 		hash_waiting(&w, d->buf);
-		atomic_fetch_add_explicit(&d->work, FILE_COST + (uint64_t)w.size,
+		atomic_fetch_add_explicit(&d->work, (uint64_t)w.size,
 					  memory_order_relaxed);
 		pthread_mutex_lock(&all->lock);
 		d->reading = false;
