@@ -42,12 +42,14 @@ enum {
 	 * files in disk order read as fast from a drive's cache as from
 	 * flash. */
 	PROBE_GAP = 1024 * 1024,
-	/* Files read while it is not measured, few waiting and none asked
-	 * for ahead (a file asked for ahead is not one to time), so that
-	 * flash, once measured, is read in lanes soon.  After them, with no
-	 * verdict yet, it is read as a spinning disk is, with a jump now and
-	 * then to make a far read (next_to_read). */
+	/* Files read while it is not measured with none asked for ahead (a
+	 * file asked for ahead is not one to time); after them, with no
+	 * verdict yet, the sweep asks ahead as on a spinning disk. */
 	PROBE_FILES = 64,
+	/* Files that may wait while it is not measured: few, so that flash,
+	 * once measured, is read in lanes soon, but enough to span the
+	 * PROBE_GAP of a far read among small files. */
+	UNSURE_WAITING = 512,
 };
 
 /* A file handed in, waiting for its turn. */
@@ -145,7 +147,7 @@ static bool times_disk(const struct disk *d, const struct waiting *w)
 }
 
 /* Whether the disk is in its first files while not measured yet, when
- * few wait and none is asked for ahead (PROBE_FILES). */
+ * none is asked for ahead (PROBE_FILES). */
 static bool probing(const struct disk *d, const struct waiting *w)
 {
 	return storage_kind(w->storage) == STORAGE_UNSURE && d->unsure_files < PROBE_FILES;
@@ -165,9 +167,9 @@ static unsigned next_in_sweep(const struct disk *d)
 /* The next file to read: the next of the sweep, but while the disk's
  * kind is unsure (storage.h), one whose read times it, at the cost of a
  * seek where the sweep might not jump far for a long time: the first
- * far behind not asked for yet, else the last, if far ahead.  Past its first
- * files, with none far (files in disk order), a jump ahead to the last
- * leaves the next of the sweep far behind, to be timed. */
+ * far behind not asked for yet; else the last, if far ahead: timed if
+ * FAR_GAP ahead, and else it leaves the next of the sweep far behind, to
+ * be timed (files in disk order leave no far read to make). */
 static unsigned next_to_read(const struct disk *d)
 {
 	unsigned i = next_in_sweep(d), last = d->n - 1;
@@ -176,8 +178,7 @@ static unsigned next_to_read(const struct disk *d)
 		for (unsigned k = 0; k < d->n && d->file[k].where + PROBE_GAP < d->at; k++)
 			if (times_disk(d, &d->file[k]))
 				return k;
-		if (times_disk(d, &d->file[last]) ||
-		    (!probing(d, &d->file[i]) && d->file[last].where > d->end + PROBE_GAP))
+		if (d->file[last].where > d->end + PROBE_GAP)
 			return last;
 	}
 	return i;
@@ -333,14 +334,12 @@ bool disks_held(struct disks *all)
 	return held;
 }
 
-/* Files that may wait for a disk's reader: few in its first files while
- * its kind is not measured yet (probing), so that flash, once measured,
- * is read in lanes rather than through the reader's window. */
-static unsigned waiting_most(const struct disks *all, const struct disk *d,
-			     const struct waiting *w)
+/* Files that may wait for a disk's reader (UNSURE_WAITING while its
+ * kind is not measured yet). */
+static unsigned waiting_most(const struct disks *all, const struct waiting *w)
 {
-	if (probing(d, w) && all->waiting_max > PROBE_FILES)
-		return PROBE_FILES;
+	if (storage_kind(w->storage) == STORAGE_UNSURE && all->waiting_max > UNSURE_WAITING)
+		return UNSURE_WAITING;
 	return all->waiting_max;
 }
 
@@ -365,7 +364,7 @@ bool disks_submit(struct disks *all, struct task *t, const struct disk_file *f)
 		free(w.begun);
 		return false;
 	}
-	while (d->n >= waiting_most(all, d, &w))
+	while (d->n >= waiting_most(all, &w))
 		pthread_cond_wait(&d->room, &all->lock);
 	for (i = d->n; i > 0 && d->file[i - 1].where > w.where; i--)
 		d->file[i] = d->file[i - 1];
