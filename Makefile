@@ -149,9 +149,25 @@ bench: $(MD5SUM) $(BENCHES)
 
 # Ours at its default and at -j1 ... -j64, and GNU, cold on a model of a
 # network file system where every request costs a round trip (bench/net:
-# root only; it says so and skips without).
+# root only; it says so and skips without).  The model is the C one,
+# bench/netmodel.c, where pkg-config finds libfuse 3.12 or later (Debian:
+# libfuse3-dev and pkg-config), else bench/netmodel.py: nothing else needs
+# libfuse, so only this target builds it, and only where it can.
+NETMODEL = $(B)/bench/netmodel
+FUSE3 = fuse3 >= 3.12
+
 bench-net: $(MD5SUM)
+	@if pkg-config --exists '$(FUSE3)' 2>/dev/null; then \
+		$(MAKE) --no-print-directory $(NETMODEL); \
+	else \
+		echo "bench-net: no libfuse3-dev 3.12 or later (or no pkg-config): bench/net runs bench/netmodel.py"; \
+	fi
 	MD5SUM=$(MD5SUM) bench/net
+
+$(NETMODEL): bench/netmodel.c
+	@mkdir -p $(@D)
+	$(CC) $(STD) $$(pkg-config --cflags '$(FUSE3)') $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< \
+		$$(pkg-config --libs '$(FUSE3)')
 
 # make check: the quick tests, for every change (tests/run says which);
 # make check-all: every test, which CI runs.

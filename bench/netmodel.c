@@ -1,0 +1,931 @@
+/* bench/netmodel.c - serve a directory through a model of a network file
+ * system: bench/netmodel.py's model, in C, so that the model's own cost
+ * stays far below a round trip even with many requests in flight.
+ *
+ * usage: netmodel [--rtt-ms X] [--mbps Y] [--allow-other] SOURCE MOUNTPOINT
+ *	X the round trip of every request in ms (0.5), Y the transfer rate
+ *	of each read in 10^6 bytes/s (1000); runs in the foreground.
+ *
+ * The mount shows SOURCE, read-only: its directories, regular files and
+ * symbolic links, as they are (a passthrough); and one file more, hidden
+ * (not listed) at the top:
+ *
+ *   .netmodel  read: the settings and counters, one "key value" a line;
+ *              write "key=value ..." to change a setting at run time
+ *              (rtt_ms, mbps) or "reset" to zero the counters.  Requests
+ *              about it cost nothing and are not counted.
+ *
+ * The model is a file server at the other end of a network, as NFS and SMB
+ * are: every request the kernel sends costs one round trip before it is
+ * answered: each lookup and getattr, access, open, opendir, readdir,
+ * statfs, readlink and read, and the rest the Python model answers (writes
+ * refused, xattrs, fsync); a read costs its transfer time too, the bytes it returns / the rate, for each request on
+ * its own (the link is not shared).  Closing (flush, release, releasedir)
+ * is free.  Requests are served side by side: libfuse's multi-threaded
+ * loop, up to MAX_THREADS requests at once, each waiting only for its own
+ * time with no lock held.  Time is modelled by sleeping until the request
+ * would be answered, so the real work on SOURCE (best kept in /dev/shm) is
+ * hidden while it is quicker than the model; the sleeps end sooner than
+ * asked by as much as they were seen to end late, so that on average a
+ * request is answered on time.  What the model cannot hide is its own
+ * cost: on a busy 2-CPU guest some 30-45 us of CPU a request at a 0.5 ms
+ * round trip, four fifths of it the kernel's (the FUSE device, the sleeps'
+ * timers and wake-ups), where the Python model takes 70-180 us, the more
+ * the more requests in flight.
+ *
+ * Everything the Python model does, this does alike: the same requests
+ * cost the same and are counted under the same names (fusepy's: getattr by
+ * name, for lookups and stat; fgetattr by handle, for fstat), the same
+ * answers (but for a hard link: EROFS here, EINVAL from the Python model,
+ * whose Link object hides fusepy's link), the same .netmodel, the same line
+ * at exit.  libfuse 3 asks the kernel for more than libfuse 2 (fusepy's)
+ * did by default: parallel lookups in a directory, readdirplus, atomic
+ * O_TRUNC, asynchronous direct I/O, reads of up to 1 MiB, renameat2 with
+ * flags; init() and rename() take none of them, so that the kernel sends
+ * this model the very requests it sends the Python one (a fresh mount's
+ * lookups of names never seen one at a time in a directory; reads of 128
+ * KiB at most; O_TRUNC as a truncate).
+ *
+ * The mount is made with direct_io, so that the kernel's page cache never
+ * answers a read that the model has not timed, and with attr_timeout=0,
+ * entry_timeout=0 and negative_timeout=0, so that the kernel caches no
+ * lookup or attribute either.  It is not mounted ro, so that .netmodel can
+ * be written; the model refuses every other write (EROFS), and SOURCE is
+ * never written.  fusermount -u MOUNTPOINT (or SIGINT, SIGTERM, SIGHUP)
+ * ends it, and it prints the counters on stderr when it does, one line
+ * that starts "netmodel: ".
+ *
+ * Build: make build/bench/netmodel (make bench-net does): libfuse 3.12 or
+ * later (its loop's thread limit), Debian: libfuse3-dev and pkg-config;
+ * fuse3 to run.  Exits 2 on a usage error, 1 if it cannot mount. */
+#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700	/* realpath */
+#define FUSE_USE_VERSION 312
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <float.h>
+#include <fuse.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <time.h>
+#include <unistd.h>
+
+#define CONTROL "/.netmodel"
+#define CONTROL_FH ((uint64_t)1 << 62)	/* the control file's handle: no descriptor */
+#define NS 1000000000LL
+
+/* Past this many requests in flight the others wait in the kernel for a
+ * thread, unanswered whatever their round trip, and max_inflight stops
+ * here: far more than bench/net's deepest run, -j64, should send. */
+enum { MAX_THREADS = 256 };
+
+/* libfuse 2's high-level library, which the Python model runs on, read at
+ * most 32 pages a request and asked for none of these; the kernel sends
+ * other requests when they are on (see the header comment). */
+#define LIBFUSE3_ONLY (FUSE_CAP_PARALLEL_DIROPS | FUSE_CAP_READDIRPLUS | \
+	FUSE_CAP_READDIRPLUS_AUTO | FUSE_CAP_ATOMIC_O_TRUNC | FUSE_CAP_ASYNC_DIO | \
+	FUSE_CAP_AUTO_INVAL_DATA | FUSE_CAP_HANDLE_KILLPRIV | FUSE_CAP_IOCTL_DIR | \
+	FUSE_CAP_SPLICE_READ)
+enum { LIBFUSE2_MAX_IO = 32 * 4096 };
+
+/* The kinds of request counted, by fusepy's names, in the order the report
+ * lists them (Python's sorted()). */
+enum kind {
+	K_ACCESS, K_CHMOD, K_CHOWN, K_CREATE, K_FGETATTR, K_FSYNC, K_FSYNCDIR,
+	K_GETATTR, K_GETXATTR, K_IOCTL, K_LINK, K_LISTXATTR, K_MKDIR, K_MKNOD,
+	K_OPEN, K_OPENDIR, K_READ, K_READDIR, K_READLINK, K_REMOVEXATTR,
+	K_RENAME, K_RMDIR, K_SETXATTR, K_STATFS, K_SYMLINK, K_TRUNCATE,
+	K_UNLINK, K_UTIMENS, K_WRITE, KINDS,
+	K_FREE = KINDS		/* about .netmodel: not timed, not counted */
+};
+
+static const char *const kind_name[KINDS] = {
+	"access", "chmod", "chown", "create", "fgetattr", "fsync", "fsyncdir",
+	"getattr", "getxattr", "ioctl", "link", "listxattr", "mkdir", "mknod",
+	"open", "opendir", "read", "readdir", "readlink", "removexattr",
+	"rename", "rmdir", "setxattr", "statfs", "symlink", "truncate",
+	"unlink", "utimens", "write",
+};
+
+/* The network: what a request costs, and counters of what was asked.
+ * Every field is atomic and none is locked: a reset or a report that races
+ * with requests blurs a count by the requests in between, no more. */
+static struct {
+	_Atomic double rtt;		/* seconds */
+	_Atomic double rate;		/* bytes/s */
+	atomic_llong bias;		/* ns: how much sooner to wake than the deadline */
+	atomic_llong inflight, reads;
+	atomic_llong max_inflight, max_reads;
+	atomic_ullong counts[KINDS];
+	atomic_ullong bytes;
+	atomic_llong late;		/* ns: the sum of how late requests were answered */
+	atomic_ullong timed;
+} net;
+
+static int root_fd = -1;		/* SOURCE */
+static char *root;			/* SOURCE, resolved: for statvfs, which has no *at */
+
+/* ------------------------------------------------------------- the clock */
+
+static int64_t now_ns(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (int64_t)t.tv_sec * NS + t.tv_nsec;
+}
+
+static void sleep_until(int64_t when)
+{
+	struct timespec t = { .tv_sec = (time_t)(when / NS), .tv_nsec = (long)(when % NS) };
+
+	while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &t, NULL) == EINTR)
+		continue;
+}
+
+/* A round trip and a transfer, in ns; capped, so that an absurd rate
+ * cannot overflow a deadline. */
+static int64_t cost_ns(double rtt, double rate, size_t nbytes)
+{
+	double s = rtt + (double)nbytes / rate;
+
+	return s < 1e9 ? (int64_t)(s * 1e9 + 0.5) : NS * NS;
+}
+
+static int64_t clamp(int64_t v, int64_t lo, int64_t hi)
+{
+	return v < lo ? lo : v > hi ? hi : v;
+}
+
+/* Sleep until when; return how late that was.  A sleep ends late, by tens
+ * of us on a busy machine, which would add to every round trip: so wake up
+ * bias sooner, a bias that follows the lateness seen, up to rtt (an
+ * integral controller: on average a request is answered on time). */
+static int64_t wait_until(int64_t when, int64_t rtt)
+{
+	int64_t now = now_ns(), bias, late;
+
+	if (now >= when)	/* late by the work alone: nothing to learn */
+		return now - when;
+	bias = atomic_load(&net.bias);
+	if (when - bias > now)
+		sleep_until(when - bias);
+	late = now_ns() - when;
+	/* Races between threads here only blur the estimate a little. */
+	atomic_store(&net.bias, clamp(bias + late / 10, 0, rtt));
+	return late;
+}
+
+/* ---------------------------------------------------------- the counters */
+
+static void raise_to(atomic_llong *max, long long value)
+{
+	long long seen = atomic_load(max);
+
+	while (seen < value && !atomic_compare_exchange_weak(max, &seen, value))
+		continue;
+}
+
+/* Zero the counters (those in flight stay in flight). */
+static void reset(void)
+{
+	for (int k = 0; k < KINDS; k++)
+		atomic_store(&net.counts[k], 0);
+	atomic_store(&net.bytes, 0);
+	atomic_store(&net.max_inflight, atomic_load(&net.inflight));
+	atomic_store(&net.max_reads, atomic_load(&net.reads));
+	atomic_store(&net.late, 0);
+	atomic_store(&net.timed, 0);
+}
+
+struct request {
+	enum kind kind;
+	int64_t start;
+};
+
+/* A request arrives: count it, unless it is about .netmodel. */
+static struct request begin(const char *path, enum kind kind)
+{
+	struct request r = { K_FREE, 0 };
+
+	if (path && strcmp(path, CONTROL) == 0)
+		return r;
+	r.kind = kind;
+	r.start = now_ns();
+	atomic_fetch_add(&net.counts[kind], 1);
+	raise_to(&net.max_inflight, atomic_fetch_add(&net.inflight, 1) + 1);
+	if (kind == K_READ)
+		raise_to(&net.max_reads, atomic_fetch_add(&net.reads, 1) + 1);
+	return r;
+}
+
+/* Answer a request with result (bytes read, or -errno) when its time has
+ * come: a round trip after it arrived, a read its transfer time more.  The
+ * settings are read now, as the Python model reads them. */
+static int answer(const struct request *r, int result)
+{
+	size_t nbytes = r->kind == K_READ && result > 0 ? (size_t)result : 0;
+	double rtt = atomic_load(&net.rtt);
+	int64_t late;
+
+	if (r->kind == K_FREE)
+		return result;
+	late = wait_until(r->start + cost_ns(rtt, atomic_load(&net.rate), nbytes),
+			  cost_ns(rtt, 1, 0) /* the round trip alone */);
+	atomic_fetch_sub(&net.inflight, 1);
+	atomic_fetch_add(&net.late, late);
+	atomic_fetch_add(&net.timed, 1);
+	if (r->kind == K_READ) {
+		atomic_fetch_sub(&net.reads, 1);
+		atomic_fetch_add(&net.bytes, nbytes);
+	}
+	return result;
+}
+
+/* Append to buf[*len..size), as far as it goes. */
+__attribute__((format(printf, 4, 5)))
+static void put(char *buf, size_t size, size_t *len, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (*len >= size)
+		return;
+	va_start(ap, fmt);
+	n = vsnprintf(buf + *len, size - *len, fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		*len = *len + (size_t)n < size ? *len + (size_t)n : size - 1;
+}
+
+/* The settings and counters, one "key value" a line, as the Python model
+ * writes them; returns the length. */
+static size_t report(char *buf, size_t size)
+{
+	unsigned long long counts[KINDS], requests = 0, timed;
+	size_t len = 0;
+
+	for (int k = 0; k < KINDS; k++)
+		requests += counts[k] = atomic_load(&net.counts[k]);
+	put(buf, size, &len, "rtt_ms %g\nmbps %g\nrequests %llu\n",
+	    atomic_load(&net.rtt) * 1000, atomic_load(&net.rate) / 1e6, requests);
+	for (int k = 0; k < KINDS; k++)
+		if (counts[k])
+			put(buf, size, &len, "%s %llu\n", kind_name[k], counts[k]);
+	timed = atomic_load(&net.timed);
+	put(buf, size, &len, "bytes %llu\nmax_inflight %lld\nmax_reads_inflight %lld\n"
+	    "late_ms %.3f\n", atomic_load(&net.bytes), atomic_load(&net.max_inflight),
+	    atomic_load(&net.max_reads),
+	    (double)atomic_load(&net.late) / (double)(timed ? timed : 1) / 1e6);
+	return len;
+}
+
+enum { REPORT_MAX = 4096 };	/* over twice what every kind counted takes */
+
+/* ---------------------------------------------------------- .netmodel */
+
+static int control_stat(struct stat *st)
+{
+	/* Size 0: with direct_io the kernel asks us anyway. */
+	memset(st, 0, sizeof *st);
+	st->st_mode = S_IFREG | 0644;
+	st->st_nlink = 1;
+	st->st_uid = getuid();
+	st->st_gid = getgid();
+	return 0;
+}
+
+static int control_read(char *out, size_t size, off_t offset)
+{
+	char buf[REPORT_MAX];
+	size_t len = report(buf, sizeof buf);
+
+	if (offset < 0 || (size_t)offset >= len)
+		return 0;
+	if (size > len - (size_t)offset)
+		size = len - (size_t)offset;
+	memcpy(out, buf + offset, size);
+	return (int)size;
+}
+
+/* A setting's value: a finite number, or -1. */
+static double number(const char *text)
+{
+	char *end;
+	double v = strtod(text, &end);
+
+	return *text && !*end && v <= DBL_MAX && v >= -DBL_MAX ? v : -1;
+}
+
+/* One word written to .netmodel: "reset", "rtt_ms=X" (X >= 0) or
+ * "mbps=Y" (Y > 0); word is writable, and ends at its NUL. */
+static int control_word(char *word)
+{
+	char *value = strchr(word, '=');
+	double v;
+
+	if (strcmp(word, "reset") == 0) {
+		reset();
+		return 0;
+	}
+	if (!value)
+		return -EINVAL;
+	*value++ = '\0';
+	v = number(value);
+	if (strcmp(word, "rtt_ms") == 0 && v >= 0)
+		atomic_store(&net.rtt, v / 1000.0);
+	else if (strcmp(word, "mbps") == 0 && v > 0)
+		atomic_store(&net.rate, v * 1e6);	/* MB/s are 10^6 bytes/s */
+	else
+		return -EINVAL;
+	return 0;
+}
+
+/* White space as Python's str.split() sees it in ASCII. */
+static int space(char c)
+{
+	return c == ' ' || (c >= '\t' && c <= '\r') || (c >= '\x1c' && c <= '\x1f');
+}
+
+/* Words apart by white space, each applied in turn: a bad one is EINVAL,
+ * and those before it stay applied, as in the Python model. */
+static int control_write(const char *data, size_t size)
+{
+	char *text = malloc(size + 1);
+	int rc = (int)size;
+
+	if (!text)
+		return -ENOMEM;
+	memcpy(text, data, size);
+	for (size_t i = 0, start; i < size && rc >= 0;) {
+		while (i < size && space(text[i]))
+			i++;
+		for (start = i; i < size && !space(text[i]); i++)
+			continue;
+		if (start == i)
+			break;
+		text[i++] = '\0';	/* over the space after the word, or past the end */
+		if (strlen(text + start) != i - 1 - start || control_word(text + start) < 0)
+			rc = -EINVAL;	/* a NUL byte in the word, or a bad word */
+	}
+	free(text);
+	return rc;
+}
+
+/* ------------------------------------------------------------- SOURCE */
+
+/* path, relative to SOURCE ("/" is "."). */
+static const char *rel(const char *path)
+{
+	return path[0] == '/' && path[1] ? path + 1 : ".";
+}
+
+/* The fields the Python model passes (fusepy zeroes the rest): st_blksize
+ * 0, so that the kernel reports its own block size, as for the Python one. */
+static void copy_stat(struct stat *out, const struct stat *st)
+{
+	memset(out, 0, sizeof *out);
+	out->st_mode = st->st_mode;
+	out->st_nlink = st->st_nlink;
+	out->st_size = st->st_size;
+	out->st_blocks = st->st_blocks;
+	out->st_rdev = st->st_rdev;
+	out->st_uid = st->st_uid;
+	out->st_gid = st->st_gid;
+	out->st_atim = st->st_atim;
+	out->st_mtim = st->st_mtim;
+	out->st_ctim = st->st_ctim;
+}
+
+static int source_stat(const char *path, struct stat *out, const struct fuse_file_info *fi)
+{
+	struct stat st;
+	int rc = fi ? fstat((int)fi->fh, &st) : fstatat(root_fd, rel(path), &st, AT_SYMLINK_NOFOLLOW);
+
+	if (rc != 0)
+		return -errno;
+	copy_stat(out, &st);
+	return 0;
+}
+
+static int source_list(const char *path, void *buf, fuse_fill_dir_t fill)
+{
+	int fd = openat(root_fd, rel(path), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	DIR *dir = fd < 0 ? NULL : fdopendir(fd);
+	const enum fuse_fill_dir_flags plain = (enum fuse_fill_dir_flags)0;
+	struct dirent *de;
+
+	if (!dir) {
+		int err = errno;
+
+		if (fd >= 0)
+			close(fd);
+		return -err;
+	}
+	/* Offsets 0: libfuse keeps the whole listing and serves the kernel's
+	 * further readdir requests from it, uncounted, as it did for Python. */
+	if (fill(buf, ".", NULL, 0, plain) == 0 && fill(buf, "..", NULL, 0, plain) == 0)
+		while ((de = readdir(dir)) != NULL) {
+			if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
+				continue;
+			if (fill(buf, de->d_name, NULL, 0, plain) != 0)
+				break;
+		}
+	closedir(dir);
+	return 0;
+}
+
+static int source_statfs(const char *path, struct statvfs *st)
+{
+	size_t n = strlen(root);
+	char *full = malloc(n + strlen(path) + 1);
+	int rc;
+
+	if (!full)
+		return -ENOMEM;
+	memcpy(full, root, n);
+	strcpy(full + n, path);
+	rc = statvfs(full, st) == 0 ? 0 : -errno;
+	free(full);
+	return rc;
+}
+
+static int source_open(const char *path, struct fuse_file_info *fi)
+{
+	int fd;
+
+	if ((fi->flags & O_ACCMODE) != O_RDONLY)
+		return -EROFS;
+	fd = openat(root_fd, rel(path), O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	fi->fh = (uint64_t)fd;
+	return 0;
+}
+
+static int source_read(char *buf, size_t size, off_t offset, const struct fuse_file_info *fi)
+{
+	ssize_t n = pread((int)fi->fh, buf, size, offset);
+
+	return n < 0 ? -errno : (int)n;
+}
+
+static int source_readlink(const char *path, char *buf, size_t size)
+{
+	ssize_t n = size ? readlinkat(root_fd, rel(path), buf, size - 1) : 0;
+
+	if (n < 0)
+		return -errno;
+	if (size)
+		buf[n] = '\0';
+	return 0;
+}
+
+/* ------------------------------------------------------ the operations */
+
+static int nm_getattr(const char *path, struct stat *st, struct fuse_file_info *fi)
+{
+	/* By name: a lookup or stat; by handle: fstat. */
+	struct request r = begin(path, fi ? K_FGETATTR : K_GETATTR);
+
+	return answer(&r, r.kind == K_FREE ? control_stat(st) : source_stat(path, st, fi));
+}
+
+static int nm_access(const char *path, int mode)
+{
+	struct request r = begin(path, K_ACCESS);
+
+	if (r.kind == K_FREE)
+		return 0;
+	if (mode & W_OK)
+		return answer(&r, -EROFS);
+	return answer(&r, faccessat(root_fd, rel(path), mode, 0) == 0 ? 0 : -EACCES);
+}
+
+static int nm_readlink(const char *path, char *buf, size_t size)
+{
+	struct request r = begin(path, K_READLINK);
+
+	return answer(&r, source_readlink(path, buf, size));
+}
+
+static int nm_opendir(const char *path, struct fuse_file_info *fi)
+{
+	struct request r = begin(path, K_OPENDIR);
+	struct stat st;
+
+	fi->fh = 0;
+	if (fstatat(root_fd, rel(path), &st, 0) != 0 || !S_ISDIR(st.st_mode))
+		return answer(&r, -ENOTDIR);
+	return answer(&r, 0);
+}
+
+static int nm_readdir(const char *path, void *buf, fuse_fill_dir_t fill, off_t offset,
+		      struct fuse_file_info *fi, enum fuse_readdir_flags flags)
+{
+	struct request r = begin(path, K_READDIR);
+
+	(void)offset, (void)fi, (void)flags;
+	return answer(&r, source_list(path, buf, fill));
+}
+
+static int nm_statfs(const char *path, struct statvfs *st)
+{
+	struct request r = begin(path, K_STATFS);
+
+	return answer(&r, source_statfs(path, st));
+}
+
+static int nm_open(const char *path, struct fuse_file_info *fi)
+{
+	struct request r = begin(path, K_OPEN);
+
+	if (r.kind == K_FREE) {
+		fi->fh = CONTROL_FH;
+		return 0;
+	}
+	return answer(&r, source_open(path, fi));
+}
+
+static int nm_read(const char *path, char *buf, size_t size, off_t offset,
+		   struct fuse_file_info *fi)
+{
+	struct request r = begin(path, K_READ);
+
+	if (fi->fh == CONTROL_FH)
+		return answer(&r, control_read(buf, size, offset));
+	return answer(&r, source_read(buf, size, offset, fi));
+}
+
+static int nm_write(const char *path, const char *data, size_t size, off_t offset,
+		    struct fuse_file_info *fi)
+{
+	struct request r = begin(path, K_WRITE);
+
+	(void)offset;
+	return answer(&r, fi->fh == CONTROL_FH ? control_write(data, size) : -EROFS);
+}
+
+static int nm_truncate(const char *path, off_t size, struct fuse_file_info *fi)
+{
+	struct request r = begin(path, K_TRUNCATE);
+
+	(void)size, (void)fi;
+	return answer(&r, r.kind == K_FREE ? 0 : -EROFS);	/* "echo ... > .netmodel" */
+}
+
+/* Closing is free. */
+static int nm_flush(const char *path, struct fuse_file_info *fi)
+{
+	(void)path, (void)fi;
+	return 0;
+}
+
+static int nm_release(const char *path, struct fuse_file_info *fi)
+{
+	(void)path;
+	if (fi->fh != CONTROL_FH)
+		close((int)fi->fh);
+	return 0;
+}
+
+static int nm_releasedir(const char *path, struct fuse_file_info *fi)
+{
+	(void)path, (void)fi;
+	return 0;
+}
+
+/* The rest: what fusepy's Operations answer, each a round trip. */
+
+static int nm_utimens(const char *path, const struct timespec tv[2], struct fuse_file_info *fi)
+{
+	struct request r;
+
+	/* libfuse 2 (fusepy sets no utime_omit_ok) calls utimens only when
+	 * both times are set: touch -m succeeds there, without a request. */
+	(void)fi;
+	if (tv && (tv[0].tv_nsec == UTIME_OMIT || tv[1].tv_nsec == UTIME_OMIT))
+		return 0;
+	r = begin(path, K_UTIMENS);
+	return answer(&r, -EROFS);
+}
+
+static int refuse(const char *path, enum kind kind, int err)
+{
+	struct request r = begin(path, kind);
+
+	return answer(&r, err);
+}
+
+static int nm_mknod(const char *path, mode_t mode, dev_t dev)
+{
+	(void)mode, (void)dev;
+	return refuse(path, K_MKNOD, -EROFS);
+}
+
+static int nm_mkdir(const char *path, mode_t mode)
+{
+	(void)mode;
+	return refuse(path, K_MKDIR, -EROFS);
+}
+
+static int nm_unlink(const char *path)
+{
+	return refuse(path, K_UNLINK, -EROFS);
+}
+
+static int nm_rmdir(const char *path)
+{
+	return refuse(path, K_RMDIR, -EROFS);
+}
+
+/* fusepy names the new link first: a link named .netmodel is free. */
+static int nm_symlink(const char *target, const char *path)
+{
+	(void)target;
+	return refuse(path, K_SYMLINK, -EROFS);
+}
+
+static int nm_link(const char *from, const char *path)
+{
+	(void)from;
+	return refuse(path, K_LINK, -EROFS);
+}
+
+static int nm_rename(const char *path, const char *to, unsigned int flags)
+{
+	/* libfuse 2's protocol has no rename with flags: the kernel fails
+	 * renameat2 (EINVAL) without asking, and mv falls back to rename.
+	 * ENOSYS tells the kernel so, once. */
+	(void)to;
+	if (flags)
+		return -ENOSYS;
+	return refuse(path, K_RENAME, -EROFS);
+}
+
+static int nm_chmod(const char *path, mode_t mode, struct fuse_file_info *fi)
+{
+	(void)mode, (void)fi;
+	return refuse(path, K_CHMOD, -EROFS);
+}
+
+static int nm_chown(const char *path, uid_t uid, gid_t gid, struct fuse_file_info *fi)
+{
+	(void)uid, (void)gid, (void)fi;
+	return refuse(path, K_CHOWN, -EROFS);
+}
+
+static int nm_create(const char *path, mode_t mode, struct fuse_file_info *fi)
+{
+	(void)mode, (void)fi;
+	return refuse(path, K_CREATE, -EROFS);
+}
+
+static int nm_fsync(const char *path, int datasync, struct fuse_file_info *fi)
+{
+	(void)datasync, (void)fi;
+	return refuse(path, K_FSYNC, 0);
+}
+
+static int nm_fsyncdir(const char *path, int datasync, struct fuse_file_info *fi)
+{
+	(void)datasync, (void)fi;
+	return refuse(path, K_FSYNCDIR, 0);
+}
+
+static int nm_getxattr(const char *path, const char *name, char *value, size_t size)
+{
+	(void)name, (void)value, (void)size;
+	return refuse(path, K_GETXATTR, -ENODATA);
+}
+
+static int nm_listxattr(const char *path, char *list, size_t size)
+{
+	(void)list, (void)size;
+	return refuse(path, K_LISTXATTR, 0);	/* none */
+}
+
+static int nm_setxattr(const char *path, const char *name, const char *value, size_t size,
+		       int flags)
+{
+	(void)name, (void)value, (void)size, (void)flags;
+	return refuse(path, K_SETXATTR, -ENOTSUP);
+}
+
+static int nm_removexattr(const char *path, const char *name)
+{
+	(void)name;
+	return refuse(path, K_REMOVEXATTR, -ENOTSUP);
+}
+
+static int nm_ioctl(const char *path, unsigned int cmd, void *arg, struct fuse_file_info *fi,
+		    unsigned int flags, void *data)
+{
+	(void)cmd, (void)arg, (void)fi, (void)flags, (void)data;
+	return refuse(path, K_IOCTL, -ENOTTY);
+}
+
+static void *nm_init(struct fuse_conn_info *conn, struct fuse_config *cfg)
+{
+	cfg->direct_io = 1;
+	cfg->attr_timeout = 0;
+	cfg->entry_timeout = 0;
+	cfg->negative_timeout = 0;
+	conn->want &= ~(unsigned)LIBFUSE3_ONLY;
+	/* The kernel's largest request follows max_write (its max_pages). */
+	if (conn->max_write > LIBFUSE2_MAX_IO)
+		conn->max_write = LIBFUSE2_MAX_IO;
+	return NULL;
+}
+
+static const struct fuse_operations ops = {
+	.init = nm_init,
+	.getattr = nm_getattr,
+	.access = nm_access,
+	.readlink = nm_readlink,
+	.opendir = nm_opendir,
+	.readdir = nm_readdir,
+	.releasedir = nm_releasedir,
+	.statfs = nm_statfs,
+	.open = nm_open,
+	.read = nm_read,
+	.write = nm_write,
+	.truncate = nm_truncate,
+	.flush = nm_flush,
+	.release = nm_release,
+	.utimens = nm_utimens,
+	.mknod = nm_mknod,
+	.mkdir = nm_mkdir,
+	.unlink = nm_unlink,
+	.rmdir = nm_rmdir,
+	.symlink = nm_symlink,
+	.link = nm_link,
+	.rename = nm_rename,
+	.chmod = nm_chmod,
+	.chown = nm_chown,
+	.create = nm_create,
+	.fsync = nm_fsync,
+	.fsyncdir = nm_fsyncdir,
+	.getxattr = nm_getxattr,
+	.listxattr = nm_listxattr,
+	.setxattr = nm_setxattr,
+	.removexattr = nm_removexattr,
+	.ioctl = nm_ioctl,
+};
+
+/* ------------------------------------------------------------- main */
+
+struct options {
+	double rtt_ms, mbps;
+	int allow_other;
+	const char *source, *mountpoint;
+};
+
+static int usage(const char *why)
+{
+	if (why)
+		fprintf(stderr, "netmodel: %s\n", why);
+	fputs("usage: netmodel [--rtt-ms X] [--mbps Y] [--allow-other] SOURCE MOUNTPOINT\n"
+	      "  X: the round trip of every request in ms (0.5); Y: the transfer rate\n"
+	      "  of each read, 10^6 bytes/s (1000)\n", why ? stderr : stdout);
+	return 2;
+}
+
+/* Whether argv[*i] is the option name, "--name VALUE" or "--name=VALUE";
+ * if so, *value is its value as a number (-1 if it is not one). */
+static int option(int argc, char **argv, int *i, const char *name, double *value)
+{
+	size_t n = strlen(name);
+	const char *arg = argv[*i];
+
+	if (strncmp(arg, name, n) != 0 || (arg[n] != '=' && arg[n] != '\0'))
+		return 0;
+	if (arg[n] == '=')
+		*value = number(arg + n + 1);
+	else
+		*value = ++*i < argc ? number(argv[*i]) : -1;
+	return 1;
+}
+
+static int parse(int argc, char **argv, struct options *o)
+{
+	const char *pos[2];
+	int npos = 0, dashes = 0;
+
+	*o = (struct options){ .rtt_ms = 0.5, .mbps = 1000 };
+	for (int i = 1; i < argc; i++) {
+		if (dashes || argv[i][0] != '-' || argv[i][1] == '\0') {
+			if (npos == 2)
+				return usage("too many arguments");
+			pos[npos++] = argv[i];
+		} else if (strcmp(argv[i], "--") == 0) {
+			dashes = 1;
+		} else if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
+			usage(NULL);
+			exit(0);
+		} else if (strcmp(argv[i], "--allow-other") == 0) {
+			o->allow_other = 1;
+		} else if (option(argc, argv, &i, "--rtt-ms", &o->rtt_ms)) {
+			if (!(o->rtt_ms >= 0))
+				return usage("--rtt-ms must be a number, 0 or more");
+		} else if (option(argc, argv, &i, "--mbps", &o->mbps)) {
+			if (!(o->mbps > 0))
+				return usage("--mbps must be a number more than 0");
+		} else {
+			return usage("unknown option");
+		}
+	}
+	if (npos != 2)
+		return usage("SOURCE and MOUNTPOINT are needed");
+	o->source = pos[0];
+	o->mountpoint = pos[1];
+	return 0;
+}
+
+/* Mount, serve until unmounted or signalled, unmount: 0, or 1 if it could
+ * not mount. */
+static int serve(const struct options *o)
+{
+	struct fuse_args args = FUSE_ARGS_INIT(0, NULL);
+	struct fuse_loop_config *loop;
+	struct fuse_session *se;
+	struct fuse *f;
+	int status = 1;
+
+	if (fuse_opt_add_arg(&args, "netmodel") != 0 || fuse_opt_add_arg(&args, "-o") != 0 ||
+	    fuse_opt_add_arg(&args, o->allow_other ? "fsname=netmodel,subtype=netmodel,allow_other"
+			     : "fsname=netmodel,subtype=netmodel") != 0)
+		return 1;
+	f = fuse_new(&args, &ops, sizeof ops, NULL);
+	if (f && fuse_mount(f, o->mountpoint) == 0) {
+		se = fuse_get_session(f);
+		loop = fuse_loop_cfg_create();
+		if (loop && fuse_set_signal_handlers(se) == 0) {
+			/* Idle threads are kept (the default): making them
+			 * anew for every burst of requests would cost CPU. */
+			fuse_loop_cfg_set_max_threads(loop, MAX_THREADS);
+			/* A signal ends the loop with its number: a clean end. */
+			status = fuse_loop_mt(f, loop) < 0;
+			fuse_remove_signal_handlers(se);
+		}
+		if (loop)
+			fuse_loop_cfg_destroy(loop);
+		fuse_unmount(f);
+	}
+	if (f)
+		fuse_destroy(f);
+	fuse_opt_free_args(&args);
+	return status;
+}
+
+/* The counters on stderr, one line in one write, as the Python model
+ * prints them: its lines joined with "; ". */
+static void print_counters(void)
+{
+	char buf[REPORT_MAX], line[2 * REPORT_MAX] = "netmodel: ";
+	size_t len = report(buf, sizeof buf), n = strlen(line);
+
+	for (size_t i = 0; i < len; i++)
+		if (buf[i] != '\n') {
+			line[n++] = buf[i];
+		} else if (i + 1 < len) {
+			line[n++] = ';';
+			line[n++] = ' ';
+		}
+	line[n++] = '\n';
+	fwrite(line, 1, n, stderr);
+}
+
+int main(int argc, char **argv)
+{
+	struct options o;
+	int status;
+
+	if (parse(argc, argv, &o) != 0)
+		return 2;
+	root_fd = open(o.source, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	root = realpath(o.source, NULL);
+	if (root_fd < 0 || !root) {
+		fprintf(stderr, "netmodel: %s is not a directory\n", o.source);
+		return 2;
+	}
+	atomic_store(&net.rtt, o.rtt_ms / 1000.0);
+	atomic_store(&net.rate, o.mbps * 1e6);
+#ifdef PR_SET_TIMERSLACK
+	/* The sleeps' slack, 50 us by default, would scatter the answers
+	 * around the deadline that the bias only centres; the threads that
+	 * libfuse starts inherit it. */
+	prctl(PR_SET_TIMERSLACK, 1UL);
+#endif
+	status = serve(&o);
+	print_counters();
+	return status;
+}
