@@ -499,6 +499,17 @@ static struct task *hand_out(struct batch *b)
 /* The small build (make static) has no room for taking other threads'
  * tasks. */
 #ifndef MD5SUM_SMALL
+/* The first batch that may hold tasks no thread has reached: all_handed,
+ * moved up to the oldest not written.  Under claim_lock. */
+static uint64_t first_not_reached(struct batches *all)
+{
+	uint64_t head = atomic_load(&all->head);
+
+	if (all->all_handed < head)
+		all->all_handed = head;
+	return all->all_handed;
+}
+
 /* Once none are left to claim: a task of a batch claimed by another
  * thread that has not reached it, from the oldest such batch, which the
  * cursor then shares.  A thread that waits on each file (a network file
@@ -511,9 +522,7 @@ static struct task *steal(struct batches *all, struct cursor *c)
 
 	pthread_mutex_lock(&all->claim_lock);
 	end = atomic_load(&all->next_seq);
-	if (all->all_handed < atomic_load(&all->head))
-		all->all_handed = atomic_load(&all->head);
-	for (; all->all_handed < end; all->all_handed++) {
+	for (first_not_reached(all); all->all_handed < end; all->all_handed++) {
 		struct batch *b = all->ring[all->all_handed % WINDOW];
 
 		if (b->seq == all->all_handed && (t = hand_out(b))) {
@@ -550,10 +559,10 @@ struct task *batches_rest(struct cursor *c)
  * any may take (steal).  Under claim_lock. */
 static size_t not_reached(struct batches *all)
 {
-	uint64_t seq = atomic_load(&all->head), end = atomic_load(&all->next_seq);
+	uint64_t end = atomic_load(&all->next_seq);
 	size_t n = 0;
 
-	for (seq = seq > all->all_handed ? seq : all->all_handed; seq < end; seq++) {
+	for (uint64_t seq = first_not_reached(all); seq < end; seq++) {
 		struct batch *b = all->ring[seq % WINDOW];
 		uint_fast64_t h = atomic_load_explicit(&b->handing, memory_order_relaxed);
 
