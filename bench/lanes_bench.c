@@ -187,9 +187,19 @@ static double first_number(const char *path)
 	return x;
 }
 
-/* The block's lines on the CPU: by cpuid on x86-64, from /proc/cpuinfo
+/* The block's line on the CPU: by cpuid on x86-64, from /proc/cpuinfo
  * elsewhere. */
 #if defined(__x86_64__) && defined(__GNUC__)
+/* s without the spaces cpuid pads its strings with, at either end. */
+static const char *trimmed(char *s)
+{
+	size_t n = strlen(s);
+
+	while (n > 0 && s[n - 1] == ' ')
+		s[--n] = '\0';
+	return s + strspn(s, " ");
+}
+
 static void print_cpu(void)
 {
 	long online = sysconf(_SC_NPROCESSORS_ONLN);
@@ -215,11 +225,9 @@ static void print_cpu(void)
 				r[4 * i + 2], r[4 * i + 3]);
 		memcpy(brand, r, 48);
 	}
-	printf(" * cpu      %s, family %u, model %u, stepping %u\n", vendor,
-	       family, model, sig & 0xf);
-	printf(" *          \"%s\"\n", brand + strspn(brand, " "));
-	printf(" *          %ld CPUs online%s%s\n", online,
-	       hypervisor[0] ? "; a guest of the hypervisor " : "", hypervisor);
+	printf(" * cpu   %s %u/%u/%u \"%s\"; %ld online%s%s\n", vendor, family,
+	       model, sig & 0xf, trimmed(brand), online,
+	       hypervisor[0] ? "; guest of " : "", trimmed(hypervisor));
 }
 #else
 /* The value of the first line of /proc/cpuinfo that starts with key, in
@@ -249,7 +257,7 @@ static void print_cpu(void)
 {
 	char buf[3][128];
 
-	printf(" * cpu      \"%s\"; implementer %s, part %s; %ld CPUs online\n",
+	printf(" * cpu   \"%s\"; implementer %s, part %s; %ld online\n",
 	       cpuinfo("model name", buf[0], sizeof buf[0]),
 	       cpuinfo("CPU implementer", buf[1], sizeof buf[1]),
 	       cpuinfo("CPU part", buf[2], sizeof buf[2]),
@@ -309,24 +317,14 @@ static int print_table(struct item *items, int n, double *clocks, int nclocks,
 	qsort(items, (size_t)n, sizeof items[0], by_speed);
 
 	kind(name, sizeof name);
-	printf("/* %s: printed by bench/lanes_bench --table\n", name);
+	printf("/* %s: bench/lanes_bench --table, %s; %s, %s\n", name, date,
+	       COMPILER, BUILD_CFLAGS);
 	print_cpu();
-	printf(" * clock    %.2f GHz: the median of %d chains of dependent adds "
-	       "(%.2f-%.2f)\n", hz / 1e9, nclocks, clocks[0] / 1e9,
-	       clocks[nclocks - 1] / 1e9);
-	printf(" * date     %s\n", date);
-	printf(" * compiler %s; CFLAGS %s\n", COMPILER, BUILD_CFLAGS);
-	printf(" * method   %d series %d s apart, each of %d rounds after one to warm up,\n"
-	       " *          each engine once a round, in turns, over 1 MiB a lane (64\n"
-	       " *          passes over 16 KiB); a row's MB/s, of all lanes by this\n"
-	       " *          thread's CPU time, is the median of its series' medians,\n"
-	       " *          and their range follows it\n",
-	       TABLE_SERIES, PAUSE, TABLE_RUNS);
-	printf(" * core     %s\n", pinning(pinned, sizeof pinned));
-	printf(" * load     %.2f before, %.2f after (the machine's, over a minute)\n",
-	       load, first_number("/proc/loadavg"));
-	printf(" * scalar   md5_blocks, which runs md5.c's %s transform here */\n",
-	       transform);
+	printf(" * run   %s; clock %.2f GHz (%.2f-%.2f); load %.2f, then %.2f;\n",
+	       pinning(pinned, sizeof pinned), hz / 1e9, clocks[0] / 1e9,
+	       clocks[nclocks - 1] / 1e9, load, first_number("/proc/loadavg"));
+	printf(" *       %d series of %d rounds, %d s apart; scalar: md5.c's %s */\n",
+	       TABLE_SERIES, TABLE_RUNS, PAUSE, transform);
 	printf("static const struct md5_engine *const %s[] = {\n", name);
 	for (int i = 0; i < n; i++) {
 		struct item *it = &items[i];

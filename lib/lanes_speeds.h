@@ -1,28 +1,22 @@
 /* lanes_speeds.h - the speed tables of lanes.c, one for each kind of CPU
  * with figures: the MB/s of each engine with every lane busy on one core,
- * fastest first, and where, when and how they were measured.  Generated:
- * each table is what bench/lanes_bench --table printed on a CPU of its
- * kind, pinned to one core (taskset -c 0), unless its block says
- * otherwise.  Refresh a table by running that there again, on a machine
- * otherwise idle, and putting what it prints in place of the table, not
- * by editing its figures.  Included by lanes.c alone, which defines ROW
- * and chooses the table of a CPU. */
+ * fastest first.  Generated: each table is what bench/lanes_bench --table
+ * printed on a CPU of its kind, pinned to one core (taskset -c 0) on a
+ * machine otherwise idle; refresh one by running that there again and
+ * putting what it prints in its place, not by editing its figures.  Its
+ * block says when, with which compiler and flags, on which CPU (vendor,
+ * family/model/stepping, name, CPUs online, hypervisor), the clock by
+ * chains of dependent adds (median and range), the load before and after
+ * (over a minute), and which of md5.c's transforms md5_blocks ran.  Each
+ * engine ran once a round, in turns, over 1 MiB a lane (64 passes over
+ * 16 KiB); a row's MB/s, of all lanes by the thread's CPU time, is the
+ * median of its series' medians, and their range follows it.  Included
+ * by lanes.c alone, which defines ROW and chooses the table of a CPU. */
 
-/* intel_avx512: printed by bench/lanes_bench --table
- * cpu      GenuineIntel, family 6, model 207, stepping 2
- *          "Intel(R) Xeon(R) Processor"
- *          2 CPUs online; a guest of the hypervisor KVMKVMKVM
- * clock    2.60 GHz: the median of 10 chains of dependent adds (2.45-2.73)
- * date     2026-12-02 01:26 UTC
- * compiler gcc 12.2.0; CFLAGS -O2 -g
- * method   9 series 5 s apart, each of 21 rounds after one to warm up,
- *          each engine once a round, in turns, over 1 MiB a lane (64
- *          passes over 16 KiB); a row's MB/s, of all lanes by this
- *          thread's CPU time, is the median of its series' medians,
- *          and their range follows it
- * core     pinned to CPU 0
- * load     0.29 before, 0.20 after (the machine's, over a minute)
- * scalar   md5_blocks, which runs md5.c's avx512vl transform here */
+/* intel_avx512: bench/lanes_bench --table, 2026-12-02 01:26 UTC; gcc 12.2.0, -O2 -g
+ * cpu   GenuineIntel 6/207/2 "Intel(R) Xeon(R) Processor"; 2 online; guest of KVMKVMKVM
+ * run   pinned to CPU 0; clock 2.60 GHz (2.45-2.73); load 0.29, then 0.20;
+ *       9 series of 21 rounds, 5 s apart; scalar: md5.c's avx512vl */
 static const struct md5_engine *const intel_avx512[] = {
 	ROW(avx512x2, 10796),	/* 8904-11476 */
 	ROW(avx512, 9919),	/* 8903-10631 */
@@ -34,47 +28,25 @@ static const struct md5_engine *const intel_avx512[] = {
 	NULL,
 };
 
-/* amd_avx512: printed by bench/lanes_bench --table
- * cpu      AuthenticAMD, family 26, model 2, stepping 1
- *          "AMD EPYC"
- *          2 CPUs online; a guest of the hypervisor KVMKVMKVM
- * clock    3.64 GHz: the median of 10 chains of dependent adds (3.52-3.85)
- * date     2026-12-02 04:14 UTC
- * compiler gcc 12.2.0; CFLAGS -O2 -g
- * method   9 series 5 s apart, each of 21 rounds after one to warm up,
- *          each engine once a round, in turns, over 1 MiB a lane (64
- *          passes over 16 KiB); a row's MB/s, of all lanes by this
- *          thread's CPU time, is the median of its series' medians,
- *          and their range follows it
- * core     pinned to CPU 0
- * load     0.05 before, 0.09 after (the machine's, over a minute)
- * scalar   md5_blocks, which runs md5.c's scalar transform here */
+/* amd_avx512: bench/lanes_bench --table, 2026-12-04 17:39 UTC; gcc 12.2.0, -O2 -g
+ * cpu   AuthenticAMD 26/2/1 "Oxide Virtual Turin-like Processor"; 2 online; guest of bhyve bhyve
+ * run   pinned to CPU 0; clock 3.38 GHz (3.23-3.44); load 0.20, then 0.17;
+ *       9 series of 21 rounds, 5 s apart; scalar: md5.c's scalar */
 static const struct md5_engine *const amd_avx512[] = {
-	ROW(avx512x2, 12420),	/* 12285-12703 */
-	ROW(avx512, 6534),	/* 6464-6695 */
-	ROW(avx2x2, 5053),	/* 4992-5172 */
-	ROW(avx2, 2618),	/* 2597-2677 */
-	ROW(sse2x2, 2509),	/* 2467-2570 */
-	ROW(sse2, 1307),	/* 1296-1335 */
-	ROW(scalar, 819),	/* 804-847 */
+	ROW(avx512x2, 12832),	/* 12512-13011 */
+	ROW(avx512, 6717),	/* 6567-6828 */
+	ROW(avx2x2, 4530),	/* 4429-4657 */
+	ROW(avx2, 2373),	/* 2326-2399 */
+	ROW(sse2x2, 2252),	/* 2188-2281 */
+	ROW(sse2, 1184),	/* 1160-1200 */
+	ROW(scalar, 753),	/* 739-768 */
 	NULL,
 };
 
-/* amd_avx2: printed by bench/lanes_bench --table
- * cpu      AuthenticAMD, family 25, model 17, stepping 1
- *          "AMD EPYC"
- *          2 CPUs online; a guest of the hypervisor KVMKVMKVM
- * clock    2.79 GHz: the median of 10 chains of dependent adds (2.44-2.81)
- * date     2026-12-02 19:39 UTC
- * compiler gcc 12.2.0; CFLAGS -O2 -g
- * method   9 series 5 s apart, each of 21 rounds after one to warm up,
- *          each engine once a round, in turns, over 1 MiB a lane (64
- *          passes over 16 KiB); a row's MB/s, of all lanes by this
- *          thread's CPU time, is the median of its series' medians,
- *          and their range follows it
- * core     pinned to CPU 0
- * load     0.19 before, 0.10 after (the machine's, over a minute)
- * scalar   md5_blocks, which runs md5.c's scalar transform here */
+/* amd_avx2: bench/lanes_bench --table, 2026-12-02 19:39 UTC; gcc 12.2.0, -O2 -g
+ * cpu   AuthenticAMD 25/17/1 "AMD EPYC"; 2 online; guest of KVMKVMKVM
+ * run   pinned to CPU 0; clock 2.79 GHz (2.44-2.81); load 0.19, then 0.10;
+ *       9 series of 21 rounds, 5 s apart; scalar: md5.c's scalar */
 static const struct md5_engine *const amd_avx2[] = {
 	ROW(avx2x2, 5686),	/* 5283-5795 */
 	ROW(avx2, 3915),	/* 3877-4051 */
