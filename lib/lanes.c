@@ -1,9 +1,8 @@
 /* lanes.c - MD5 over several independent block streams at once, one stream
- * per SIMD lane; see lanes.h.  The engine is lanes_engine.h, written once:
- * here each instruction set gives it a vector type and what the sets do
- * differently.  On x86-64 the engines beyond SSE2 have per-function target
- * attributes and are chosen at run time, so the program runs on any x86-64;
- * MD5_LANES_SMALL keeps only sse2, for a small binary (make static). */
+ * per SIMD lane; see lanes.h.  The engine is lanes_engine.h: here each
+ * instruction set gives it a vector type and what the sets do differently.
+ * On x86-64 the engines beyond SSE2 have per-function target attributes,
+ * chosen at run time; MD5_LANES_SMALL keeps only sse2 (make static). */
 #include <string.h>
 
 #include "cpu.h"
@@ -23,16 +22,13 @@
 #define ENGINE(name, isa, groups, needs, target)                              \
 	target static void name##_blocks(uint32_t (*s)[4],                    \
 					 const uint8_t *const *p, size_t n)    \
-	{                                                                     \
-		isa##_run(groups, s, p, n);                                   \
-	}                                                                     \
+	{ isa##_run(groups, s, p, n); }                                       \
 	enum { name##_lanes = groups * isa##_width, name##_needs = needs };
 
 static void scalar_blocks(uint32_t (*s)[4], const uint8_t *const *p, size_t n)
 {
 	md5_blocks(s[0], p[0], n);
 }
-
 enum { scalar_lanes = 1, scalar_needs = 0 };
 
 #if defined(X86_ENGINES) || defined(NEON_ENGINES)
@@ -74,7 +70,6 @@ typedef uint32_t v8 __attribute__((vector_size(32)));
 #define INLINE static inline __attribute__((always_inline, target("avx2")))
 #define K() md5_sine_in_memory()
 #define SCRATCH
-
 #define OWN_ROWS
 
 INLINE v8 avx2_rows(const uint8_t *const *p, size_t off)
@@ -86,11 +81,10 @@ X86_ZIP(avx2, __m256i, _mm256_)
 #include "lanes_engine.h"
 
 /* AVX-512F: lanes 4q..4q+3 in the q-th 128-bit part.  Each round function
- * is one vpternlogd on a copy of b, the word just made, as the operand
- * that is also the destination: on AMD's Zen 5 a value reaches the other
- * two a cycle later, a cycle more on each step's path.  The operands are
- * fixed by asm, as clang would commute them to save the copy (which costs
- * no time: a move between registers is renamed away). */
+ * is one vpternlogd on a copy of b, the word just made, as the operand that
+ * is also the destination: on Zen 5 a value reaches the other two a cycle
+ * later.  Fixed by asm, as clang would commute them to save the copy (a
+ * move between registers, renamed away). */
 typedef uint32_t v16 __attribute__((vector_size(64)));
 #define V v16
 #define ISA(name) avx512_##name
@@ -102,9 +96,8 @@ typedef uint32_t v16 __attribute__((vector_size(64)));
 #define TERNLOG(f) __asm__("vpternlogd %3, %2, %1, %0" : "+v"(b) \
 		: "v"(c), "v"(d), "n"(MD5_TERNLOG_##f))
 
-/* Parts 1-3 by masked broadcasts from memory, which either port of
- * AVX-512's two may merge, where an insert takes the shuffle port the
- * transpose needs. */
+/* Parts 1-3 by masked broadcasts, which either of AVX-512's two ports may
+ * merge, where an insert would take the shuffle port the transpose needs. */
 INLINE v16 avx512_rows(const uint8_t *const *p, size_t off)
 {
 	__m512i v = _mm512_castsi128_si512(LOAD16(p[0] + off));
@@ -128,9 +121,8 @@ INLINE v16 avx512_round(int i, v16 t, v16 b, v16 c, v16 d)
 X86_ZIP(avx512, __m512i, _mm512_)
 #include "lanes_engine.h"
 
-/* Each is the one chosen for some number of busy streams on some CPU:
- * by the speed tables (lanes_speeds.h), or sse2x2 and sse2 where there is
- * no AVX2. */
+/* Each is chosen for some number of busy streams on some CPU, by the
+ * speed tables (lanes_speeds.h), or where there is no AVX2. */
 #define T512 __attribute__((target("avx512f")))
 ENGINE(avx512x2, avx512, 2, CPU_AVX512F | CPU_AVX2, T512)
 ENGINE(avx512, avx512, 1, CPU_AVX512F | CPU_AVX2, T512)
@@ -143,8 +135,7 @@ ENGINE(sse2, sse2, 1, 0, )
 #elif defined(NEON_ENGINES)
 #include <arm_neon.h>
 
-/* NEON.  Built by aarch64 cross-compilers and run under qemu-aarch64; not
- * yet measured on hardware. */
+/* NEON: built by cross-compilers and run under qemu, not yet measured. */
 #define VPIN(x) __asm__("" : "+w"(x))
 #define V v4
 #define ISA(name) neon_##name
@@ -178,18 +169,9 @@ ENGINE(neon, neon, 1, CPU_NEON, )
 
 #endif
 
-/* The speed tables (lanes_speeds.h, as bench/lanes_bench --table prints
- * them): for each kind of CPU with figures, its engines with the MB/s each
- * hashes with every lane busy, on one core.  Measured, not modelled: how
- * the engines compare differs from one kind of CPU to another (the ports
- * for wide vectors, the cycles of a vector rotate), and only running them
- * tells.  Only the ratios within a table count, so a table holds the
- * figures of one run, which its block tells of.  Fastest first, so that
- * the first engine a CPU runs is its fastest (md5_engine_pick); each
- * needs all the features of those after it, so that the ones a CPU runs
- * are a tail (md5_engines), which lanes_bench checks of what it measured.
- * Another kind of CPU gets a table by adding what lanes_bench prints there
- * and a line in table() below. */
+/* The speed tables, measured (how engines compare differs between kinds
+ * of CPU).  Fastest first; each engine needs all the features of those
+ * after it, so that the ones a CPU runs are a tail (lanes_bench checks). */
 #define ROW(name, speed)                                                      \
 	&(const struct md5_engine){ #name, name##_lanes, name##_blocks,       \
 				    name##_needs, speed }
@@ -198,12 +180,8 @@ ENGINE(neon, neon, 1, CPU_NEON, )
 #include "lanes_speeds.h"
 #endif
 
-/* No figures (other CPUs: Intel without AVX-512, AArch64):
- * not measurements, but what makes md5_engine_for take one call of the
- * narrowest engine that holds the streams, the choice made before there
- * were figures: a call of width w costs 1 + log2(w) / 10, so that wider
- * costs a little more and two calls more than any one; speed 100 w / (1 +
- * log2(w) / 10), the same for the same width (the first listed wins). */
+/* No figures (other CPUs): one call of the narrowest engine that holds the
+ * streams, a call of width w costing 1 + log2(w) / 10 (speed 100 w / that). */
 enum { W1 = 100, W4 = 333, W8 = 615, W16 = 1143, W32 = 2133 };
 
 static const struct md5_engine *const unmeasured[] = {
@@ -219,34 +197,23 @@ static const struct md5_engine *const unmeasured[] = {
 	ROW(scalar, W1), NULL,
 };
 
-/* The table of a CPU with the features have. */
-static const struct md5_engine *const *table(unsigned have)
-{
-#if defined(X86_ENGINES) && !defined(MD5_LANES_SMALL)
-	if ((have & CPU_INTEL) && (have & CPU_AVX512F))
-		return intel_avx512;
-	if ((have & CPU_AMD) && (have & CPU_AVX512F))
-		return amd_avx512;
-	if ((have & CPU_AMD) && !(have & CPU_AVX512F))
-		return amd_avx2;
-#else
-	(void)have;
-#endif
-	return unmeasured;
-}
-
 const struct md5_engine *const *md5_engines_of(unsigned have)
 {
-	const struct md5_engine *const *e = table(have);
+	const struct md5_engine *const *e = unmeasured;
 
-	while ((*e)->needs && ((*e)->needs & ~have))
+#if defined(X86_ENGINES) && !defined(MD5_LANES_SMALL)
+	if ((have & CPU_INTEL) && (have & CPU_AVX512F))
+		e = intel_avx512;
+	else if (have & CPU_AMD)
+		e = have & CPU_AVX512F ? amd_avx512 : amd_avx2;
+#endif
+	while ((*e)->needs & ~have)
 		e++;
 	return e;
 }
 
-/* unmeasured lists every engine of the build, so where its first needs
- * nothing of the CPU none does, there is no table of figures to choose
- * and nothing is probed (the small build: sse2 and scalar). */
+/* unmeasured lists every engine of the build: where its first needs
+ * nothing of the CPU, none does, and nothing is probed. */
 const struct md5_engine *const *md5_engines(void)
 {
 	return md5_engines_of(unmeasured[0]->needs ? cpu_features() : 0);
@@ -260,35 +227,29 @@ const struct md5_engine *md5_engine_pick(const char *name)
 	return NULL;
 }
 
-/* The seconds a call of e takes to hash 1 MB in every lane, times 2^32. */
-static uint64_t call_cost(const struct md5_engine *e)
-{
-	return ((uint64_t)e->width << 32) / (e->speed ? e->speed : 1);
-}
+/* The cheapest calls for m <= n streams: cost[m], the seconds they take to
+ * hash 1 MB a lane, times 2^32, and first[m], the engine of the first.  An
+ * engine at a time, as in a knapsack; a later one wins only when faster. */
+struct plan {
+	uint64_t cost[MD5_LANES_MAX + 1];
+	const struct md5_engine *first[MD5_LANES_MAX + 1];
+};
 
-/* cost[m] for m <= n: the least time the calls for m streams take; first[m]
- * the engine of the first such call.  An engine at a time, each taken for
- * as many calls as pay, as in a knapsack; a later engine replaces an
- * earlier one only when faster.  n at most MD5_LANES_MAX. */
-static void plan(const struct md5_engine *const *e, unsigned n, uint64_t *cost,
-		 const struct md5_engine **first)
+static void plan(const struct md5_engine *const *e, unsigned n, struct plan *p)
 {
-	cost[0] = 0;
-	first[0] = NULL;
-	for (unsigned m = 1; m <= n; m++) {
-		cost[m] = UINT64_MAX;
-		first[m] = NULL;
-	}
+	p->cost[0] = 0;
+	p->first[0] = NULL;
+	for (unsigned m = 1; m <= n; m++)
+		p->cost[m] = UINT64_MAX, p->first[m] = NULL;
 	for (; *e; e++) {
-		uint64_t call = call_cost(*e);
+		unsigned w = (*e)->width;
+		uint64_t call = ((uint64_t)w << 32) / ((*e)->speed ? (*e)->speed : 1);
 
 		for (unsigned m = 1; m <= n; m++) {
-			unsigned rest = m > (*e)->width ? m - (*e)->width : 0;
+			uint64_t cost = call + p->cost[m > w ? m - w : 0];
 
-			if (call + cost[rest] < cost[m]) {
-				cost[m] = call + cost[rest];
-				first[m] = *e;
-			}
+			if (cost < p->cost[m])
+				p->cost[m] = cost, p->first[m] = *e;
 		}
 	}
 }
@@ -296,36 +257,32 @@ static void plan(const struct md5_engine *const *e, unsigned n, uint64_t *cost,
 const struct md5_engine *md5_engine_for(const struct md5_engine *const *e,
 					unsigned n)
 {
-	uint64_t cost[MD5_LANES_MAX + 1];
-	const struct md5_engine *first[MD5_LANES_MAX + 1];
+	struct plan p;
 
-	if (n > MD5_LANES_MAX)
-		n = MD5_LANES_MAX;
-	plan(e, n, cost, first);
-	return first[n];
+	n = n < MD5_LANES_MAX ? n : MD5_LANES_MAX;
+	plan(e, n, &p);
+	return p.first[n];
 }
 
 unsigned md5_lanes_width(const struct md5_engine *const *e)
 {
-	uint64_t cost[MD5_LANES_MAX + 1];
-	const struct md5_engine *first[MD5_LANES_MAX + 1];
+	struct plan p;
 	unsigned best = 0;
 
-	plan(e, MD5_LANES_MAX, cost, first);
+	plan(e, MD5_LANES_MAX, &p);
 	/* m / cost[m] above best's, as products: costs stay below 2^43. */
-	for (unsigned m = 1; m <= MD5_LANES_MAX && first[m]; m++)
-		if (best == 0 || m * cost[best] > best * cost[m])
+	for (unsigned m = 1; m <= MD5_LANES_MAX && p.first[m]; m++)
+		if (best == 0 || m * p.cost[best] > best * p.cost[m])
 			best = m;
 	return best;
 }
 
 unsigned md5_lanes_speed(const struct md5_engine *const *e, unsigned n)
 {
-	uint64_t cost[MD5_LANES_MAX + 1];
-	const struct md5_engine *first[MD5_LANES_MAX + 1];
+	struct plan p;
 
 	if (n == 0 || n > MD5_LANES_MAX)
 		return 0;
-	plan(e, n, cost, first);
-	return first[n] ? (unsigned)(((uint64_t)n << 32) / cost[n]) : 0;
+	plan(e, n, &p);
+	return p.first[n] ? (unsigned)(((uint64_t)n << 32) / p.cost[n]) : 0;
 }

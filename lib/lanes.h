@@ -2,11 +2,10 @@
  * whole 64-byte blocks at once, one stream per SIMD lane.
  *
  * An engine is the raw transform of md5_blocks (md5.h) done `width` times
- * side by side: no buffering, no padding.  Callers group streams that have
- * whole blocks ready, run the engine over the blocks every lane has, and
- * finish each message with md5.h's API or their own padding; a lane with
- * nothing left can point at another lane's blocks and ignore its state.
- * Engines hold no state of their own and are thread-safe.
+ * side by side: no buffering, no padding.  Callers run it over the blocks
+ * every lane has and finish each message with md5.h's API or their own
+ * padding; a lane with nothing left can point at another lane's blocks
+ * and ignore its state.  Engines hold no state and are thread-safe.
  *
  * Keep the lanes' buffers from starting at one offset modulo 4 KiB, as
  * equal-sized page-aligned buffers do: the blocks read together would fall
@@ -19,7 +18,6 @@
 
 #define MD5_LANES_MAX 32	/* the most lanes an engine has */
 
-/* An engine hashes `width` independent streams of whole blocks at once. */
 struct md5_engine {
 	const char *name;	/* "scalar", "sse2", "avx2x2", ... (doc/engines.md) */
 	unsigned width;		/* lanes, at most MD5_LANES_MAX */
@@ -33,10 +31,8 @@ struct md5_engine {
 				 * measured: lanes_speeds.h says where */
 };
 
-/* The fastest engine this CPU runs, or the one called name (NULL when that
- * one is unknown or not supported here).  name NULL means fastest, by
- * throughput with every lane busy: with fewer streams than its width
- * another may do better (md5_engine_for). */
+/* The fastest engine this CPU runs with every lane busy (name NULL), or
+ * the one called name (NULL when unknown or not supported here). */
 const struct md5_engine *md5_engine_pick(const char *name);
 
 /* All engines this CPU runs, fastest first, NULL-terminated; "scalar"
@@ -44,25 +40,21 @@ const struct md5_engine *md5_engine_pick(const char *name);
 const struct md5_engine *const *md5_engines(void);
 
 /* The same for a CPU with the features have (cpu.h's mask, CPU_INTEL or
- * CPU_AMD among them), whatever this one has: md5_engines() is
- * md5_engines_of(cpu_features()).  For tests and benchmarks, which look at
- * the tables of other kinds of CPU; the engines need not run here. */
+ * CPU_AMD among them): md5_engines() is md5_engines_of(cpu_features()).
+ * For tests and benchmarks; the engines need not run here. */
 const struct md5_engine *const *md5_engines_of(unsigned have);
 
-/* For n busy streams (n >= 1) to be hashed with the engines e
- * (NULL-terminated, as md5_engines() gives, or a one-engine list), the
- * engine to run on the first min(n, its width) of them, such that calling
- * this again for the rest hashes all n fastest.  Fastest by the speeds: a
- * call of an engine costs width / speed, however few of its lanes are
- * busy, and the calls for n streams cost least in all.  n counts as at
- * most MD5_LANES_MAX; NULL for n 0 or no engine. */
+/* For n busy streams (n >= 1) and engines e (NULL-terminated, as
+ * md5_engines() gives), the engine to run on the first min(n, its width),
+ * such that calling this again for the rest hashes all n in the least
+ * time by the speeds, a call costing width / speed however few of its
+ * lanes are busy.  n counts as at most MD5_LANES_MAX; NULL for n 0. */
 const struct md5_engine *md5_engine_for(const struct md5_engine *const *e,
 					unsigned n);
 
 /* How many streams a caller should keep busy for engines e: the smallest
  * n, at most MD5_LANES_MAX, for which the calls md5_engine_for plans hash
- * the most bytes a second; more streams are no faster per stream.  0 for
- * no engine. */
+ * the most bytes a second.  0 for no engine. */
 unsigned md5_lanes_width(const struct md5_engine *const *e);
 
 /* The MB/s at which the calls md5_engine_for plans for n busy streams

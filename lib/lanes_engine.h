@@ -1,35 +1,26 @@
 /* lanes_engine.h - the lane engine, written once for every instruction set.
  *
- * md5_block of md5.c with each word widened to a vector V of lanes: the
- * same steps from md5_steps.h, in the same order, unrolled so that the
- * tables fold into the code; `groups` sets of lanes interleave step by
+ * md5_block of md5.c with each word widened to a vector V of lanes, the
+ * steps of md5_steps.h unrolled; `groups` sets of lanes interleave step by
  * step.  Only the chaining words live in registers: each block's message
- * words are transposed into a scratch area in memory during the block
- * before, four words at a time between the steps (asking memory then for
- * each lane's block two further on), and each step adds its word from
- * there; each step's constant is broadcast once for every group.
- * So two groups need no more registers than their state, where words held
- * in registers spilled.  Four words are transposed from rows of four words
- * of lanes r, r + 4, ... (one in each 128-bit part of V).
+ * words are transposed into a scratch area during the block before, four
+ * at a time between the steps, from rows of four words of lanes r, r + 4,
+ * ... (one in each 128-bit part of V); each step adds its word from there.
  *
  * lanes.c includes this once per instruction set, having defined V,
  * ISA(name) (that set's name for name), INLINE (always_inline, target),
- * K() (the step constants), VPIN(x) (x pinned to a vector register), and
+ * K() (the step constants), VPIN(x) (x pinned to a vector register),
  * ISA(zip)(x, y, size, hi): the low (hi 0) or high halves of each part of
- * x and y interleaved in units of size bytes, and SCRATCH: where the
- * transposed words go, empty for the stack, or "static _Thread_local" for
- * vectors so wide that they would make a frame of over 4 KiB, which a
- * small limit on the stack (ulimit -s) might not hold (one area a
- * thread, as one thread's calls come one at a time).  With OWN_ROWS it gives
- * ISA(rows)(p, off), the 16 bytes at off from p[4q] in part q; with
- * OWN_ROUND ISA(round), where it has better instructions than operators. */
+ * x and y interleaved in units of size bytes, and SCRATCH: empty for the
+ * stack, or "static _Thread_local" where the area would make a frame of
+ * over 4 KiB, which a small ulimit -s might not hold (a thread's calls
+ * come one at a time).  With OWN_ROWS it gives ISA(rows)(p, off), the 16
+ * bytes at off from p[4q] in part q; with OWN_ROUND ISA(round). */
 #define W ((int)(sizeof(V) / sizeof(uint32_t)))
-#ifndef PREFETCH_BLOCKS
 #ifdef MD5_LANES_SMALL
 #define PREFETCH_BLOCKS 0	/* the small build asks nothing ahead: no room */
 #else
-#define PREFETCH_BLOCKS 2
-#endif
+#define PREFETCH_BLOCKS 2	/* blocks ahead of those loaded, asked of memory */
 #endif
 
 enum { ISA(width) = W };
@@ -92,15 +83,11 @@ INLINE void ISA(transpose)(V v[4])
 }
 
 /* x[j..j+3] = words j..j+3 of the block at off in every lane, and the
- * block at ahead asked of memory for a quarter of the lanes: over a
- * block's four quads, once for each lane.  Without that, from beyond L2
- * the lanes' streams are more than the hardware prefetchers follow, and
- * each lane's next line is first touched just before it is needed.  The
- * lane pointers are read again each time rather than kept in registers,
- * which they would take from the steps; the rows are transposed in
- * registers and stored once. */
-INLINE void ISA(load_quad)(V x[16], const uint8_t *const *p, size_t off, size_t ahead,
-			   int j)
+ * block at ahead asked of memory for a quarter of the lanes (beyond L2,
+ * more streams than the hardware prefetchers follow).  The lane pointers
+ * are read again each time: in registers, they would crowd the steps. */
+INLINE void ISA(load_quad)(V x[16], const uint8_t *const *p, size_t off,
+			   size_t ahead, int j)
 {
 	V v[4];
 
@@ -116,8 +103,7 @@ INLINE void ISA(load_quad)(V x[16], const uint8_t *const *p, size_t off, size_t 
 }
 
 /* Lane 4q + r's chaining words are part q of row r, as in a block: copy
- * them from state to the rows s, or back when out; through memory, being
- * done once a call. */
+ * them from state to the rows s, or back when out; once a call. */
 INLINE void ISA(state)(V s[4], uint32_t (*state)[4], int out)
 {
 	for (int r = 0; r < 4; r++)
@@ -132,14 +118,12 @@ INLINE void ISA(state)(V s[4], uint32_t (*state)[4], int out)
 INLINE void ISA(run)(int groups, uint32_t (*state)[4], const uint8_t *const *p,
 		     size_t nblocks)
 {
-	/* The transposed words of this block and the next: [parity][group];
-	 * where SCRATCH says. */
-	SCRATCH V words[2][2][16];
-	V s[2][4], e[2], b[2], c[2], d[2], a[2];
-
-	/* Loops over the groups run to 2, the most there are, and skip the
+	/* The transposed words of this block and the next: [parity][group].
+	 * Loops over the groups run to 2, the most there are, and skip the
 	 * rest: clang unrolls a loop before it knows `groups`, and would
 	 * keep arrays indexed by an unknown g in memory. */
+	SCRATCH V words[2][2][16];
+	V s[2][4], e[2], b[2], c[2], d[2], a[2];
 
 	if (nblocks == 0)
 		return;
@@ -175,10 +159,8 @@ INLINE void ISA(run)(int groups, uint32_t (*state)[4], const uint8_t *const *p,
 				for (int g = 0; g < 2; g++) if (g < groups) {
 					V t = e[g];
 
-					/* The next step's early sum takes d
-					 * (its a) before the round function:
-					 * d then dies there, and f may take
-					 * its register. */
+					/* The next early sum takes d (its a)
+					 * first: d then dies in f. */
 					a[g] = d[g];
 					if (i < 63)
 						e[g] = ISA(early)(i + 1, d[g], knext, x[g]);

@@ -1,17 +1,13 @@
 /* lanes_speeds.h - the speed tables of lanes.c, one for each kind of CPU
  * with figures: the MB/s of each engine with every lane busy on one core,
- * fastest first.  Generated: each table is what bench/lanes_bench --table
- * printed on a CPU of its kind, pinned to one core (taskset -c 0) on a
- * machine otherwise idle; refresh one by running that there again and
- * putting what it prints in its place, not by editing its figures.  Its
- * block says when, with which compiler and flags, on which CPU (vendor,
- * family/model/stepping, name, CPUs online, hypervisor), the clock by
- * chains of dependent adds (median and range), the load before and after
- * (over a minute), and which of md5.c's transforms md5_blocks ran.  Each
- * engine ran once a round, in turns, over 1 MiB a lane (64 passes over
- * 16 KiB); a row's MB/s, of all lanes by the thread's CPU time, is the
- * median of its series' medians, and their range follows it.  Included
- * by lanes.c alone, which defines ROW and chooses the table of a CPU. */
+ * fastest first.  Each is what bench/lanes_bench --table printed on a CPU
+ * of its kind, pinned (taskset -c 0) on an idle machine: refresh it so,
+ * never by editing figures.  Its block says when, the compiler and flags,
+ * the CPU (vendor family/model/stepping, name, CPUs online, hypervisor),
+ * the clock by chains of adds, the load before and after, and the series
+ * of rounds, in each of which every engine ran once over 1 MiB a lane (64
+ * passes over 16 KiB); a row is the median of its series' medians of all
+ * lanes' MB/s by the thread's CPU time, then their range. */
 
 /* intel_avx512: bench/lanes_bench --table, 2026-12-02 01:26 UTC; gcc 12.2.0, -O2 -g
  * cpu   GenuineIntel 6/207/2 "Intel(R) Xeon(R) Processor"; 2 online; guest of KVMKVMKVM
