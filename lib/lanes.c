@@ -31,12 +31,9 @@ static void scalar_blocks(uint32_t (*s)[4], const uint8_t *const *p, size_t n)
 }
 enum { scalar_lanes = 1, scalar_needs = 0 };
 
-#if defined(X86_ENGINES) || defined(NEON_ENGINES)
-typedef uint32_t v4 __attribute__((vector_size(16)));
-#endif
-
 #if defined(X86_ENGINES)
 #include <immintrin.h>
+typedef uint32_t v4 __attribute__((vector_size(16)));
 
 #define VPIN(x) __asm__("" : "+v"(x))	/* PIN of md5.c, for a vector */
 #define LOAD16(p) _mm_loadu_si128((const __m128i *)(p))
@@ -134,6 +131,7 @@ ENGINE(sse2, sse2, 1, 0, )
 
 #elif defined(NEON_ENGINES)
 #include <arm_neon.h>
+typedef uint32_t v4 __attribute__((vector_size(16)));
 
 /* NEON: built by cross-compilers and run under qemu, not yet measured. */
 #define VPIN(x) __asm__("" : "+w"(x))
@@ -228,14 +226,16 @@ const struct md5_engine *md5_engine_pick(const char *name)
 }
 
 /* The cheapest calls for m <= n streams: cost[m], the seconds they take to
- * hash 1 MB a lane, times 2^32, and first[m], the engine of the first.  An
- * engine at a time, as in a knapsack; a later one wins only when faster. */
+ * hash 1 MB a lane, times 2^32, and first[m], the engine of the first, which
+ * it returns for n.  An engine at a time, as in a knapsack; a later one
+ * wins only when faster. */
 struct plan {
 	uint64_t cost[MD5_LANES_MAX + 1];
 	const struct md5_engine *first[MD5_LANES_MAX + 1];
 };
 
-static void plan(const struct md5_engine *const *e, unsigned n, struct plan *p)
+static const struct md5_engine *plan(const struct md5_engine *const *e,
+				     unsigned n, struct plan *p)
 {
 	p->cost[0] = 0;
 	p->first[0] = NULL;
@@ -252,6 +252,7 @@ static void plan(const struct md5_engine *const *e, unsigned n, struct plan *p)
 				p->cost[m] = cost, p->first[m] = *e;
 		}
 	}
+	return p->first[n];
 }
 
 const struct md5_engine *md5_engine_for(const struct md5_engine *const *e,
@@ -259,9 +260,7 @@ const struct md5_engine *md5_engine_for(const struct md5_engine *const *e,
 {
 	struct plan p;
 
-	n = n < MD5_LANES_MAX ? n : MD5_LANES_MAX;
-	plan(e, n, &p);
-	return p.first[n];
+	return plan(e, n < MD5_LANES_MAX ? n : MD5_LANES_MAX, &p);
 }
 
 unsigned md5_lanes_width(const struct md5_engine *const *e)
@@ -281,8 +280,7 @@ unsigned md5_lanes_speed(const struct md5_engine *const *e, unsigned n)
 {
 	struct plan p;
 
-	if (n == 0 || n > MD5_LANES_MAX)
+	if (n == 0 || n > MD5_LANES_MAX || plan(e, n, &p) == NULL)
 		return 0;
-	plan(e, n, &p);
-	return p.first[n] ? (unsigned)(((uint64_t)n << 32) / p.cost[n]) : 0;
+	return (unsigned)(((uint64_t)n << 32) / p.cost[n]);
 }

@@ -120,8 +120,8 @@ INLINE void ISA(run)(int groups, uint32_t (*state)[4], const uint8_t *const *p,
 {
 	/* The transposed words of this block and the next: [parity][group].
 	 * Loops over the groups run to 2, the most there are, and skip the
-	 * rest: clang unrolls a loop before it knows `groups`, and would
-	 * keep arrays indexed by an unknown g in memory. */
+	 * rest, unrolled in the block loop: else compilers keep arrays indexed
+	 * by g in memory (clang unrolls before it knows `groups`). */
 	SCRATCH V words[2][2][16];
 	V s[2][4], e[2], b[2], c[2], d[2], a[2];
 
@@ -142,6 +142,7 @@ INLINE void ISA(run)(int groups, uint32_t (*state)[4], const uint8_t *const *p,
 		size_t ahead = (n + 1 + PREFETCH_BLOCKS < nblocks ? n + 1 + PREFETCH_BLOCKS :
 				nblocks - 1) * MD5_BLOCK_LENGTH;
 
+#pragma GCC unroll 2
 		for (int g = 0; g < 2; g++) if (g < groups) {
 			b[g] = s[g][1], c[g] = s[g][2], d[g] = s[g][3];
 			e[g] = ISA(early)(0, s[g][0], (V){ 0 } + k[0], x[g]);
@@ -174,6 +175,7 @@ INLINE void ISA(run)(int groups, uint32_t (*state)[4], const uint8_t *const *p,
 				ISA(load_quad)(next[g], p + g * W, off, ahead, 4 * (run / 2));
 			}
 		}
+#pragma GCC unroll 2
 		for (int g = 0; g < 2; g++) if (g < groups) {
 			s[g][0] += a[g], s[g][1] += b[g];
 			s[g][2] += c[g], s[g][3] += d[g];
