@@ -24,18 +24,18 @@ static const struct md5_engine *const intel_avx512[] = {
 	NULL,
 };
 
-/* amd_avx512: bench/lanes_bench --table, 2026-12-04 17:39 UTC; gcc 12.2.0, -O2 -g
+/* amd_avx512: bench/lanes_bench --table, 2026-12-04 17:49 UTC; gcc 12.2.0, -O2 -g
  * cpu   AuthenticAMD 26/2/1 "Oxide Virtual Turin-like Processor"; 2 online; guest of bhyve bhyve
- * run   pinned to CPU 0; clock 3.38 GHz (3.23-3.44); load 0.20, then 0.17;
+ * run   pinned to CPU 0; clock 3.33 GHz (3.22-3.35); load 0.62, then 0.37;
  *       9 series of 21 rounds, 5 s apart; scalar: md5.c's scalar */
 static const struct md5_engine *const amd_avx512[] = {
-	ROW(avx512x2, 12832),	/* 12512-13011 */
-	ROW(avx512, 6717),	/* 6567-6828 */
-	ROW(avx2x2, 4530),	/* 4429-4657 */
-	ROW(avx2, 2373),	/* 2326-2399 */
-	ROW(sse2x2, 2252),	/* 2188-2281 */
-	ROW(sse2, 1184),	/* 1160-1200 */
-	ROW(scalar, 753),	/* 739-768 */
+	ROW(avx512x2, 13140),	/* 13027-13549 */
+	ROW(avx512, 6593),	/* 6552-6760 */
+	ROW(avx2x2, 4586),	/* 4545-4691 */
+	ROW(avx2, 2327),	/* 2309-2376 */
+	ROW(sse2x2, 2277),	/* 2257-2330 */
+	ROW(sse2, 1167),	/* 1156-1185 */
+	ROW(scalar, 739),	/* 733-752 */
 	NULL,
 };
 
