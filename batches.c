@@ -575,14 +575,17 @@ static size_t not_reached(struct batches *all)
 #define not_reached(all) 0
 #endif
 
-size_t batches_left(struct batches *all)
+size_t batches_left(struct batches *all, size_t *handed)
 {
-	size_t left;
+	size_t left, waiting;
 
 	pthread_mutex_lock(&all->claim_lock);
 	left = all->over ? 0 : all->src->count ? all->src->count - all->claimed : SIZE_MAX;
-	if (left != SIZE_MAX)
-		left += not_reached(all);
+	if (left != SIZE_MAX) {
+		waiting = not_reached(all);
+		left += waiting;
+		*handed = all->claimed - waiting;
+	}
 	pthread_mutex_unlock(&all->claim_lock);
 	return left;
 }

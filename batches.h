@@ -73,8 +73,9 @@ struct task *batches_rest(struct cursor *c);
 
 /* How many jobs are left to hand out, those of batches claimed that no
  * thread has reached among them: 0 once there are none; SIZE_MAX when
- * the source may have more and did not say how many. */
-size_t batches_left(struct batches *all);
+ * the source may have more and did not say how many.  Where it is not,
+ * *handed is how many were handed out. */
+size_t batches_left(struct batches *all, size_t *handed);
 
 /* t has its result; any thread. */
 void batches_task_done(struct task *t);

@@ -132,7 +132,6 @@ struct run {
 				 * readers, files on spinning disks are read
 				 * one at a time as they come */
 	struct thread *self;	/* the calling thread's */
-	size_t count;		/* jobs in all, when the source says */
 	uint64_t began;		/* monotime_us */
 	struct pace pace;	/* settled with -j: want exactly, at once */
 
@@ -439,7 +438,7 @@ static void pace(struct run *r)
 {
 	struct pace_facts f;
 	struct pace_step step;
-	size_t left;
+	size_t left, handed = 0;
 	int64_t now;
 	bool deep;
 
@@ -448,7 +447,7 @@ static void pace(struct run *r)
 	now = elapsed_us(r);
 	if (WAITING_THREADS_MAX > 0 && !pace_due(&r->pace, now))
 		return;	/* no facts gathered: pace_next would wait */
-	left = batches_left(r->all);
+	left = batches_left(r->all, &handed);
 	/* More threads than CPUs wait for reads in flight: not on a disk
 	 * that rotates, or may, where each costs a seek. */
 	deep = WAITING_THREADS_MAX > 0 && r->want > r->busy && !storage_seen_rotating();
@@ -458,7 +457,7 @@ static void pace(struct run *r)
 				 .running = atomic_load(&r->started), .most = r->busy - 1,
 				 .most_waiting = deep ? r->want - 1 : 0,
 				 .cpu = deep ? monotime_cpu_use() : (struct cpu_use){ 0, 0 },
-				 .left = left, .claimed = r->count - left,
+				 .left = left, .claimed = handed,
 				 .held = GIFTS && left != SIZE_MAX ?
 						 hasher_work_to_give(r->self->hasher) : 0 };
 	step = pace_next(&r->pace, &f);
@@ -533,7 +532,7 @@ static void gifts_free(struct run *r)
  * thread's lanes. */
 static bool run_many_at_once(const struct schedule *s, const struct job_source *src)
 {
-	struct run r = { .count = src->count, .working = 1 };
+	struct run r = { .working = 1 };
 	struct thread self = { .run = &r };
 
 	plan_run(&r, s);

@@ -216,6 +216,36 @@ timed_run() {
 			"($default_ms ms; -j2: $INFLIGHT in flight, $MS ms): no thread past the CPUs"
 }
 
+@test "network model: -c steps past 32 threads as names do, though the list tells its length only at its end" {
+	local n=1000
+
+	need_model
+	small_files src $n
+	model_up "$BATS_TEST_TMPDIR/src"
+	stat --printf= -- "${NAMES[@]/#/mnt/}"
+	net_set rtt_ms=0
+	"$GNU_MD5SUM" "${NAMES[@]/#/mnt/}" >list || fail "GNU could not hash the files"
+	(exec -a md5sum "$GNU_MD5SUM" -c --quiet list) >gnu.out 2>gnu.err
+	echo $? >gnu.rc
+	# The jobs of a list are known only once it is read to its end: the
+	# pace's count of jobs handed out must then be of that moment (it
+	# once took the count known at the start, none, and the jobs left
+	# from it overflowed: the steps stopped at 32 threads).
+	# Threads created, counted by count_threads.so (LD_PRELOAD): the
+	# steps (1, 2, 8, 32, 64 threads) do not stop at 32.
+	net_set rtt_ms=2 reset
+	(COUNT_THREADS=$BATS_TEST_TMPDIR/count LD_PRELOAD=$SHIM exec -a md5sum "$OURS" -c --quiet list) \
+		>default.out 2>default.err
+	echo $? >default.rc
+	INFLIGHT=$(net_count max_inflight)
+	same_as_gnu default
+	[[ -s count ]] || fail "count_threads.so wrote no count"
+	echo "# -c over $n files of 4 KiB, rtt 2 ms: threads created $(<count)," \
+		"most requests in flight $INFLIGHT" >&3
+	(($(<count) > 32)) ||
+		fail "the default -c created $(<count) threads ($INFLIGHT requests in flight at most): its steps stopped at 32 threads or before"
+}
+
 @test "page cache: the default starts no more threads than CPUs" {
 	local cpus i n counts=() t=$BATS_TEST_TMPDIR
 
