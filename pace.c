@@ -162,9 +162,11 @@ static struct pace_step judge(struct pace *p, const struct pace_facts *f)
 	p->rate = rate;
 	p->kept = f->running;
 	share = waited_share(p, f);
-	/* Threads that hardly use their CPU: four times as many at once. */
+	/* Threads that hardly use their CPU: four or eight times as many at
+	 * once, the fewer steps to the depth the storage wants, each a
+	 * measure. */
 	n = next_helpers(f, share < 100 ? f->most_waiting : f->most,
-			 share < WAITING_PERCENT / 4 ? 4 : 2);
+			 share < WAITING_PERCENT / 8 ? 8 : share < WAITING_PERCENT / 4 ? 4 : 2);
 	if (n <= f->running) {
 		if (PAST_CPUS(f) && p->judged == 1)
 			return measure_from_now(p, f, step(PACE_WAIT, 0));	/* once more */

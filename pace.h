@@ -21,7 +21,8 @@
  * asked for one file at a time; not a machine whose CPUs are busy with
  * other work), the steps go on past the CPUs, up to most_waiting: more
  * reads in flight, from threads that mostly wait; four times the threads
- * at once where they used less than an eighth of their CPU time, and
+ * at once where they used less than an eighth of their CPU time, eight
+ * times under a sixteenth, and
  * measured over longer, enough to see files done.  Each such step is
  * kept only if it brings FASTER_PERCENT more; else it is undone.  Pure:
  * schedule.c starts and stops the threads. */
