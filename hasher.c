@@ -361,6 +361,25 @@ static void leave_lanes(struct hasher *h, unsigned l, enum read_way w)
 	release_lane(h, l);
 }
 
+/* A probe missed: the files staged to be probed, whose data comes from
+ * the same device as far as this thread has seen, are asked of it now,
+ * as they would have been had the thread known when it staged them,
+ * rather than each as it reaches a lane, one read in flight at a time. */
+static void ask_staged(struct hasher *h)
+{
+	for (unsigned i = 0; i < h->stage.n; i++) {
+		struct lane *f = stage_at(&h->stage, i);
+
+		if (!f->probe || way_for(h, f->storage, CACHE_MISS) != READ_LANES_ASKED)
+			continue;
+		f->probe = false;
+		f->missed = true;
+		f->asked = 0;
+		lane_ask_ahead(f, 0);
+		f->asked_ahead = true;
+	}
+}
+
 /* Take what is in memory of the probed lane's file, or learn that it
  * must come from the device: false when it has left the lane. */
 static bool probe_lane(struct hasher *h, unsigned l)
@@ -392,6 +411,7 @@ static bool probe_lane(struct hasher *h, unsigned l)
 	}
 	seen_cache(&h->seen, err == EAGAIN ? CACHE_MISS : CACHE_UNKNOWABLE, lane->storage);
 	lane->missed = true;
+	ask_staged(h);
 	return true;
 }
 

@@ -113,6 +113,11 @@ const struct lane *stage_last(const struct stage *s)
 	return &s->ring[(s->first + s->n - 1) % s->size];
 }
 
+struct lane *stage_at(struct stage *s, unsigned i)
+{
+	return &s->ring[(s->first + i) % s->size];
+}
+
 struct lane stage_take_last(struct stage *s)
 {
 	struct lane f = *stage_last(s);

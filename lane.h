@@ -97,6 +97,8 @@ void stage_push(struct stage *s, const struct lane *f);
 const struct lane *stage_take_first(struct stage *s);
 struct lane stage_take_last(struct stage *s);
 const struct lane *stage_last(const struct stage *s);
+/* The i-th file staged, first to last: i < n. */
+struct lane *stage_at(struct stage *s, unsigned i);
 /* The size of its largest file (0 when it has none). */
 uint64_t stage_longest(const struct stage *s);
 
