@@ -27,7 +27,7 @@ INSTALL = install
 # others' batches taken once none is left to claim (batches.c), the threads
 # added past the CPUs while a run waits on its storage (schedule.c,
 # pace.c), and the coarse clock (monotime.c); the lanes are compressed through a copy
-# of their chaining words (lane.c).  No
+# of their chaining words (feed.c).  No
 # jump tables, no inlining of small functions called from several places,
 # and no loops made into calls of memset or memcpy: each takes the file a
 # little further under its budget, as does keeping what each function
@@ -52,8 +52,8 @@ STATIC_LDFLAGS = -static -Wl,--gc-sections,-z,noseparate-code,-z,norelro,-z,comm
 # include the command's headers.  open.c is how the command opens what it
 # reads; the fuzz harness links its own instead.
 LIB_SRC = lib/md5.c lib/lanes.c
-CMD_SRC = md5sum.c opts.c sums.c check.c schedule.c pace.c hasher.c lane.c route.c seen.c storage.c \
-	batches.c cores.c disk.c sysfs.c stream.c listread.c open.c out.c record.c \
+CMD_SRC = md5sum.c opts.c sums.c check.c schedule.c pace.c hasher.c feed.c readway.c router.c storage.c \
+	batches.c cores.c disk.c sysfs.c stream.c listread.c open.c out.c outbox.c \
 	decimal.c grow.c monotime.c thread.c fds.c msg.c diag.c errtext.c quote.c progress.c \
 	statusline.c term.c
 SRC = $(CMD_SRC) $(LIB_SRC)
@@ -82,7 +82,7 @@ $(O)/%.o: %.c
 	$(CC) $(STD) -Ilib $(CPPFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
 
 # Test programs and benchmarks: each links only the objects it tests.
-TESTS = $(B)/tests/unit $(B)/tests/lanes_test $(B)/tests/opts_test $(B)/tests/route_test \
+TESTS = $(B)/tests/unit $(B)/tests/lanes_test $(B)/tests/opts_test $(B)/tests/readway_test \
 	$(B)/tests/pace_test $(B)/tests/judge_test $(B)/tests/statusline_test
 HELPERS = $(B)/tests/quote_driver $(B)/tests/device_probe $(B)/tests/hold_fds \
 	$(B)/tests/short_reads.so $(B)/tests/count_threads.so
@@ -92,9 +92,9 @@ TEST_CFLAGS = $(STD) -I. -Ilib -Itests $(CPPFLAGS) $(CFLAGS) -MMD -MP
 TAP = $(O)/tests/tap.o
 
 $(B)/tests/unit: $(O)/tests/unit.o $(TAP)
-$(B)/tests/lanes_test: $(O)/tests/lanes_test.o $(TAP) $(O)/lane.o $(LIB_OBJ)
+$(B)/tests/lanes_test: $(O)/tests/lanes_test.o $(TAP) $(O)/feed.o $(LIB_OBJ)
 $(B)/tests/opts_test: $(O)/tests/opts_test.o $(TAP) $(O)/opts.o $(O)/msg.o $(O)/term.o
-$(B)/tests/route_test: $(O)/tests/route_test.o $(TAP) $(O)/route.o $(O)/storage.o $(O)/sysfs.o \
+$(B)/tests/readway_test: $(O)/tests/readway_test.o $(TAP) $(O)/readway.o $(O)/storage.o $(O)/sysfs.o \
 	$(O)/decimal.o $(O)/monotime.o
 $(B)/tests/pace_test: $(O)/tests/pace_test.o $(TAP) $(O)/pace.o
 $(B)/tests/judge_test: $(O)/tests/judge_test.o $(TAP) $(O)/pace.o $(O)/storage.o $(O)/sysfs.o \

@@ -47,7 +47,7 @@ struct batch {
 	struct batch *next_spare;
 	unsigned recorded;	/* tasks whose output is in rec */
 	unsigned written;	/* tasks whose output went out */
-	struct record rec;
+	struct outbox rec;
 	char *names;		/* the tasks' names, unless they last the run */
 	size_t names_len, names_size;
 };
@@ -116,7 +116,7 @@ static void write_recorded(struct batch *b, unsigned k)
 {
 	const struct job_source *src = b->all->src;
 
-	record_play(&b->rec, b->all->out, b->all->prog);
+	outbox_play(&b->rec, b->all->out, b->all->prog);
 	for (; b->written < k; b->written++)
 		src->account(src->ctx, &b->task[b->written].job);
 }
@@ -201,7 +201,7 @@ void batches_free(struct batches *all)
 	out_flush(all->out);
 	while ((b = all->spare)) {
 		all->spare = b->next_spare;
-		record_free(&b->rec);
+		outbox_free(&b->rec);
 		free(b->names);
 		free(b->task);
 		free(b);
@@ -356,7 +356,7 @@ static struct batch *take_batch(struct batches *all, uint64_t seq, uint64_t head
 		if (!(b = calloc(1, sizeof *b)) || !(b->task = calloc(BATCH_MAX, sizeof *b->task)))
 			die_no_memory(all->prog);
 		b->all = all;
-		record_init(&b->rec);
+		outbox_init(&b->rec);
 	}
 	b->seq = seq;
 	all->ring[seq % WINDOW] = b;

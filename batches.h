@@ -22,7 +22,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "jobs.h"
+#include "job.h"
 
 struct batch;
 struct batches;

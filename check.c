@@ -172,17 +172,17 @@ struct list {
 };
 
 /* -c output for one file: "NAME: RESULT", escaped when NAME has a newline. */
-static void print_result(struct record *r, const char *name, const char *result)
+static void print_result(struct outbox *r, const char *name, const char *result)
 {
 	if (strchr(name, '\n')) {
-		record_put(r, "\\", 1);
-		record_escaped(r, name);
+		outbox_put(r, "\\", 1);
+		outbox_escaped(r, name);
 	} else {
-		record_name(r, name);
+		outbox_name(r, name);
 	}
-	record_str(r, ": ");
-	record_str(r, result);
-	record_end_line(r, '\n');
+	outbox_str(r, ": ");
+	outbox_str(r, result);
+	outbox_end_line(r, '\n');
 }
 
 /* What checking a line came to. */
@@ -203,7 +203,7 @@ static enum outcome outcome_of(const struct check_options *opt, const struct job
 
 /* What one line of the list prints, as the options ask. */
 static void format_check(const struct check_options *opt, const struct list *l,
-			 const struct job *j, struct record *r)
+			 const struct job *j, struct outbox *r)
 {
 	char num[DECIMAL_SIZE], msg[DECIMAL_SIZE + 48];
 	bool show = !opt->status;
@@ -213,13 +213,13 @@ static void format_check(const struct check_options *opt, const struct list *l,
 		if (opt->warn) {
 			strcpy(stpcpy(msg, decimal(j->line, num)),
 			       ": improperly formatted MD5 checksum line");
-			record_error_file(r, l->shown, msg);
+			outbox_error_file(r, l->shown, msg);
 		}
 		break;
 	case IGNORED:
 		break;
 	case UNREADABLE:
-		record_error_file(r, j->name, error_text(j->err));
+		outbox_error_file(r, j->name, error_text(j->err));
 		if (show)
 			print_result(r, j->name, "FAILED open or read");
 		break;
@@ -297,7 +297,7 @@ static enum next_job next_line(void *ctx, struct job *j, bool wait)
 	}
 }
 
-static void format_line(void *ctx, const struct job *j, struct record *r)
+static void format_line(void *ctx, const struct job *j, struct outbox *r)
 {
 	const struct list_jobs *lj = ctx;
 

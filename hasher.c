@@ -12,33 +12,33 @@
 #include "open.h"
 #include "hasher.h"
 #include "stream.h"
-#include "lane.h"
+#include "feed.h"
 #include "lanes.h"
 #include "monotime.h"
 #include "progress.h"
-#include "route.h"
-#include "seen.h"
+#include "readway.h"
+#include "router.h"
 #include "storage.h"
 
-/* Bytes of files staged, beyond which no more are: one large file asked
- * ahead keeps a device as busy as many, and files staged are work that
+/* Bytes of files queued, beyond which no more are: one large file asked
+ * ahead keeps a device as busy as many, and files queued are work that
  * other threads cannot take until the end of the run (gifts). */
-enum { STAGE_BYTES = 4 * ASK_AHEAD };
+enum { QUEUED_BYTES = 4 * ASK_AHEAD };
 
 struct hasher {
 	struct hasher_plan plan;
 	struct disks *disks;	/* readers of spinning disks, or NULL */
-	struct lane *lane;	/* plan.lanes of them */
+	struct feed *lane;	/* plan.lanes of them */
 	unsigned busy;		/* lanes in use */
-	struct stage stage;	/* files opened, waiting for a lane: plan.stage
+	struct queue queue;	/* files opened, waiting for a lane: plan.queue
 				 * + 1 of them at most */
-	atomic_uint held;	/* busy + staged, for other threads to read */
+	atomic_uint held;	/* busy + queued, for other threads to read */
 	uint64_t work;		/* bytes read, and FILE_COST a file taken */
 	atomic_uint_fast64_t work_seen;	/* work, for other threads to read */
 	/* For n busy lanes, the engine to run on the first of them, from
 	 * md5_engine_for once for each n. */
 	const struct md5_engine *engine_for[MD5_LANES_MAX + 1];
-	struct seen seen;	/* of the storage it reads */
+	struct router seen;	/* of the storage it reads */
 	uint32_t (*state)[4];	/* each lane's chaining words */
 	uint8_t *buf;		/* READ_SIZE bytes for plain reads, then the
 				 * lanes' buffers */
@@ -55,7 +55,7 @@ struct hasher *hasher_new(const struct hasher_plan *p)
 	h->lane = calloc(lanes, sizeof *h->lane);
 	h->state = calloc(lanes, sizeof *h->state);
 	h->buf = malloc(hasher_buffer_bytes(lanes));
-	if (!stage_init(&h->stage, p->stage + 1) || !h->lane || !h->state || !h->buf) {
+	if (!queue_init(&h->queue, p->queue + 1) || !h->lane || !h->state || !h->buf) {
 		hasher_free(h);
 		return NULL;
 	}
@@ -71,7 +71,7 @@ void hasher_free(struct hasher *h)
 	if (!h)
 		return;
 	free(h->lane);
-	stage_free(&h->stage);
+	queue_free(&h->queue);
 	free(h->state);
 	free(h->buf);
 	free(h);
@@ -84,7 +84,7 @@ void hasher_use_disks(struct hasher *h, struct disks *d)
 
 bool hasher_has_files(const struct hasher *h)
 {
-	return h->stage.n > 0 || h->busy > 0;
+	return h->queue.n > 0 || h->busy > 0;
 }
 
 bool hasher_holds_open(const struct hasher *h)
@@ -95,15 +95,15 @@ bool hasher_holds_open(const struct hasher *h)
 /* The files held open changed. */
 static void publish_held(struct hasher *h)
 {
-	atomic_store_explicit(&h->held, h->busy + h->stage.n, memory_order_relaxed);
+	atomic_store_explicit(&h->held, h->busy + h->queue.n, memory_order_relaxed);
 }
 
 unsigned hasher_room(const struct hasher *h)
 {
 	unsigned room = h->plan.lanes - h->busy;
 
-	if (h->stage.bytes < STAGE_BYTES)
-		room += h->plan.stage - h->stage.n;
+	if (h->queue.bytes < QUEUED_BYTES)
+		room += h->plan.queue - h->queue.n;
 	return room;
 }
 
@@ -128,32 +128,32 @@ static void finish_task(struct hasher *h, struct task *t, int err, uint64_t byte
 }
 
 /* Put file, of which hashed is hashed, in the free lane l. */
-static void start_in_lane(struct hasher *h, unsigned l, const struct lane *file,
+static void start_in_lane(struct hasher *h, unsigned l, const struct feed *file,
 			  const struct md5 *hashed)
 {
 	lane_resume(&h->lane[l], h->state[l], file, hashed);
 	h->busy++;
 }
 
-/* Start the first staged file in the free lane l. */
-static void start_staged(struct hasher *h, unsigned l)
+/* Start the first queued file in the free lane l. */
+static void start_queued(struct hasher *h, unsigned l)
 {
-	const struct lane *first = stage_take_first(&h->stage);
+	const struct feed *first = queue_take_first(&h->queue);
 	struct md5 fresh;
 
 	md5_init(&fresh);
 	start_in_lane(h, l, first, &fresh);
 }
 
-/* Start the staged files in the free lanes, first staged first. */
+/* Start the queued files in the free lanes, first queued first. */
 static void fill_from_stage(struct hasher *h)
 {
-	for (unsigned l = 0; l < h->plan.lanes && h->stage.n > 0; l++)
+	for (unsigned l = 0; l < h->plan.lanes && h->queue.n > 0; l++)
 		if (!h->lane[l].task)
-			start_staged(h, l);
+			start_queued(h, l);
 }
 
-/* Hash every file of the lanes and of the stage to its end. */
+/* Hash every file of the lanes and of the queue to its end. */
 static void finish_all(struct hasher *h)
 {
 	while (hasher_has_files(h))
@@ -196,10 +196,10 @@ static int open_when_free(struct hasher *h, const char *name)
 	return fd;
 }
 
-/* Hash the file of the lane or stage entry f, begun as ctx (NULL: not
+/* Hash the file of the lane or queue entry f, begun as ctx (NULL: not
  * begun), by way w (READ_BY_DISK or READ_NOW); f's task is done or handed
  * over. */
-static void read_elsewhere(struct hasher *h, const struct lane *f, enum read_way w,
+static void read_elsewhere(struct hasher *h, const struct feed *f, enum read_way w,
 			   const struct md5 *ctx)
 {
 	struct disk_file d = { .fd = f->fd, .dev = f->dev, .ino = f->ino, .size = f->size,
@@ -210,7 +210,7 @@ static void read_elsewhere(struct hasher *h, const struct lane *f, enum read_way
 
 	if (w == READ_BY_DISK && disks_submit(h->disks, f->task, &d))
 		return;
-#ifndef MD5SUM_SMALL	/* where UNSURE is never read now (route.c) */
+#ifndef MD5SUM_SMALL	/* where UNSURE is never read now (readway.c) */
 	/* Read now as if on a spinning disk, with no reader to measure it
 	 * ever (one thread): measured here, one file at a time.  Otherwise
 	 * the readers, which come with the first helper, measure it: files
@@ -231,20 +231,20 @@ static void read_elsewhere(struct hasher *h, const struct lane *f, enum read_way
 	finish_task(h, f->task, err, f->task->size);
 }
 
-/* Stage f for a lane, to be read by way w. */
-static void stage(struct hasher *h, struct lane f, enum read_way w)
+/* Queue f for a lane, to be read by way w. */
+static void enqueue(struct hasher *h, struct feed f, enum read_way w)
 {
 	f.asked = f.size;	/* nothing to ask, unless ... */
 	switch (w) {
 	case READ_LANES_ASKED:
 		f.asked = 0;
-		lane_ask_ahead(&f, 0);
+		feed_ask_ahead(&f, 0);
 		f.asked_ahead = true;
 		f.missed = h->plan.disk == DISK_AUTO;
 		break;
 	case READ_LANES_TIMED:
 		f.missed = true;
-		seen_sampled(&h->seen);	/* one measure is enough for now */
+		router_sampled(&h->seen);	/* one measure is enough for now */
 		break;
 	case READ_PROBE:
 		f.probe = true;
@@ -255,7 +255,7 @@ static void stage(struct hasher *h, struct lane f, enum read_way w)
 	/* Read-ahead advice pays only beyond the first read. */
 	if (f.size > LANE_BUF)
 		(void)posix_fadvise(f.fd, 0, 0, POSIX_FADV_SEQUENTIAL);
-	stage_push(&h->stage, &f);
+	queue_push(&h->queue, &f);
 	publish_held(h);
 	fill_from_stage(h);
 }
@@ -265,15 +265,15 @@ static void stage(struct hasher *h, struct lane f, enum read_way w)
 static enum read_way way_for(const struct hasher *h, const struct storage *st,
 			     enum cache_answer a)
 {
-	return seen_way(&h->seen, st, a, h->plan.disk, h->disks != NULL);
+	return router_way(&h->seen, st, a, h->plan.disk, h->disks != NULL);
 }
 
-/* Open t's file, and stage it for a lane, or deal with it otherwise, as
- * route.h decides. */
+/* Open t's file, and queue it for a lane, or deal with it otherwise, as
+ * readway.h decides. */
 void hasher_add(struct hasher *h, struct task *t)
 {
 	struct job *j = &t->job;
-	struct lane f = { .task = t };
+	struct feed f = { .task = t };
 	enum read_way w;
 	struct stat st;
 
@@ -301,16 +301,16 @@ void hasher_add(struct hasher *h, struct task *t)
 	f.size = st.st_size;
 	f.dev = st.st_dev;
 	f.ino = st.st_ino;
-	f.storage = seen_storage(&h->seen, st.st_dev);
+	f.storage = router_storage(&h->seen, st.st_dev);
 	w = way_for(h, f.storage, CACHE_UNASKED);
 	if (w == READ_ASK_CACHE) {
-		enum cache_answer a = seen_ask_cache(f.fd);
+		enum cache_answer a = router_ask_cache(f.fd);
 
-		seen_cache(&h->seen, a, f.storage);
+		router_cache(&h->seen, a, f.storage);
 		w = way_for(h, f.storage, a);
 	}
 	if (read_way_in_lanes(w))
-		stage(h, f, w);
+		enqueue(h, f, w);
 	else
 		read_elsewhere(h, &f, w, NULL);
 }
@@ -324,7 +324,7 @@ static void release_lane(struct hasher *h, unsigned l)
 }
 
 /* n bytes came into the lane, of want asked for. */
-static void took_bytes(struct hasher *h, struct lane *lane, size_t n, size_t want)
+static void took_bytes(struct hasher *h, struct feed *lane, size_t n, size_t want)
 {
 	lane->len += n;
 	progress_read(n);
@@ -340,7 +340,7 @@ static void took_bytes(struct hasher *h, struct lane *lane, size_t n, size_t wan
  * close it, finish. */
 static void finish_lane(struct hasher *h, unsigned l, int err)
 {
-	struct lane *lane = &h->lane[l];
+	struct feed *lane = &h->lane[l];
 
 	if (err == 0)
 		md5_digest_of(h->state[l], lane->task->job.digest);
@@ -361,21 +361,21 @@ static void leave_lanes(struct hasher *h, unsigned l, enum read_way w)
 	release_lane(h, l);
 }
 
-/* A probe missed: the files staged to be probed, whose data comes from
+/* A probe missed: the files queued to be probed, whose data comes from
  * the same device as far as this thread has seen, are asked of it now,
- * as they would have been had the thread known when it staged them,
+ * as they would have been had the thread known when it queued them,
  * rather than each as it reaches a lane, one read in flight at a time. */
-static void ask_staged(struct hasher *h)
+static void ask_queued(struct hasher *h)
 {
-	for (unsigned i = 0; i < h->stage.n; i++) {
-		struct lane *f = stage_at(&h->stage, i);
+	for (unsigned i = 0; i < h->queue.n; i++) {
+		struct feed *f = queue_at(&h->queue, i);
 
 		if (!f->probe || way_for(h, f->storage, CACHE_MISS) != READ_LANES_ASKED)
 			continue;
 		f->probe = false;
 		f->missed = true;
 		f->asked = 0;
-		lane_ask_ahead(f, 0);
+		feed_ask_ahead(f, 0);
 		f->asked_ahead = true;
 	}
 }
@@ -384,7 +384,7 @@ static void ask_staged(struct hasher *h)
  * must come from the device: false when it has left the lane. */
 static bool probe_lane(struct hasher *h, unsigned l)
 {
-	struct lane *lane = &h->lane[l];
+	struct feed *lane = &h->lane[l];
 	enum cache_answer a;
 	ssize_t n;
 	int err;
@@ -392,15 +392,15 @@ static bool probe_lane(struct hasher *h, unsigned l)
 	lane->probe = false;
 	/* A read from memory only starts the reading of what it misses:
 	 * on a cold thread, where reads are to be ordered, only ask. */
-	if (seen_cold(&h->seen) && storage_kind(lane->storage) != STORAGE_SOLID) {
-		a = seen_ask_cache(lane->fd);
-		seen_cache(&h->seen, a, lane->storage);
+	if (router_cold(&h->seen) && storage_kind(lane->storage) != STORAGE_SOLID) {
+		a = router_ask_cache(lane->fd);
+		router_cache(&h->seen, a, lane->storage);
 		lane->missed = a != CACHE_HIT;
 		return true;
 	}
 	n = storage_read_cached(lane->fd, lane->buf + lane->len, LANE_BUF - lane->len);
 	if (n >= 0) {
-		seen_cache(&h->seen, CACHE_HIT, lane->storage);
+		router_cache(&h->seen, CACHE_HIT, lane->storage);
 		took_bytes(h, lane, (size_t)n, LANE_BUF - lane->len);
 		return true;
 	}
@@ -409,9 +409,9 @@ static bool probe_lane(struct hasher *h, unsigned l)
 		finish_lane(h, l, err);
 		return false;
 	}
-	seen_cache(&h->seen, err == EAGAIN ? CACHE_MISS : CACHE_UNKNOWABLE, lane->storage);
+	router_cache(&h->seen, err == EAGAIN ? CACHE_MISS : CACHE_UNKNOWABLE, lane->storage);
 	lane->missed = true;
-	ask_staged(h);
+	ask_queued(h);
 	return true;
 }
 
@@ -420,7 +420,7 @@ static bool probe_lane(struct hasher *h, unsigned l)
  * *timed, whether its next read is timed for the device's measure. */
 static bool route_again(struct hasher *h, unsigned l, bool *timed)
 {
-	struct lane *lane = &h->lane[l];
+	struct feed *lane = &h->lane[l];
 	bool first = lane->count == 0 && lane->len == 0;
 	enum read_way w = way_for(h, lane->storage, CACHE_MISS);
 
@@ -442,7 +442,7 @@ static bool route_again(struct hasher *h, unsigned l, bool *timed)
  * or on an error, or hand it on where it is read best now. */
 static void feed_lane(struct hasher *h, unsigned l)
 {
-	struct lane *lane = &h->lane[l];
+	struct feed *lane = &h->lane[l];
 	bool timed = false;
 
 	if (lane->len - lane->pos >= MD5_BLOCK_LENGTH)
@@ -455,7 +455,7 @@ static void feed_lane(struct hasher *h, unsigned l)
 	if (lane->missed && lane->len < MD5_BLOCK_LENGTH && !lane->eof &&
 	    !route_again(h, l, &timed))
 		return;
-	lane_ask_ahead(lane, lane->count);
+	feed_ask_ahead(lane, lane->count);
 	while (lane->len < MD5_BLOCK_LENGTH && !lane->eof) {
 		size_t want = LANE_BUF - lane->len;
 		uint64_t began = timed ? monotime_us() : 0;
@@ -469,7 +469,7 @@ static void feed_lane(struct hasher *h, unsigned l)
 		}
 		if (timed && n > 0) {
 			storage_sample(lane->storage, (uint32_t)(monotime_us() - began));
-			seen_sampled(&h->seen);
+			router_sampled(&h->seen);
 			timed = false;
 		}
 		took_bytes(h, lane, (size_t)n, want);
@@ -484,62 +484,62 @@ static void feed_lane(struct hasher *h, unsigned l)
 
 void hasher_step(struct hasher *h)
 {
-	/* A lane whose file ends is given the next staged file at once, so
+	/* A lane whose file ends is given the next queued file at once, so
 	 * that the blocks compressed below have every lane busy. */
 	for (unsigned l = 0; l < h->plan.lanes; l++) {
 		if (h->lane[l].task)
 			feed_lane(h, l);
-		while (!h->lane[l].task && h->stage.n > 0) {
-			start_staged(h, l);
+		while (!h->lane[l].task && h->queue.n > 0) {
+			start_queued(h, l);
 			feed_lane(h, l);
 		}
 	}
 	if (h->busy > 0)
-		lanes_compress(h->lane, h->state, h->plan.lanes, h->busy, h->engine_for);
+		compress_lanes(h->lane, h->state, h->plan.lanes, h->busy, h->engine_for);
 }
 
 /* ------------------------------------------------------------ gifts */
 
 uint64_t hasher_work_left(const struct hasher *h)
 {
-	return h->stage.bytes + (uint64_t)FILE_COST * (h->busy + h->stage.n) +
-	       lanes_bytes_left(h->lane, h->plan.lanes);
+	return h->queue.bytes + (uint64_t)FILE_COST * (h->busy + h->queue.n) +
+	       feeds_bytes_left(h->lane, h->plan.lanes);
 }
 
-uint64_t hasher_work_to_give(const struct hasher *h)
+uint64_t hasher_work_to_hand_over(const struct hasher *h)
 {
 	unsigned l;
 	uint64_t most;
 
-	if (h->busy + h->stage.n < 2)
+	if (h->busy + h->queue.n < 2)
 		return 0;
-	l = lanes_longest(h->lane, h->plan.lanes);
-	most = stage_longest(&h->stage);
-	if (l < h->plan.lanes && lane_bytes_left(&h->lane[l]) > most)
-		most = lane_bytes_left(&h->lane[l]);
+	l = feeds_longest(h->lane, h->plan.lanes);
+	most = queue_longest(&h->queue);
+	if (l < h->plan.lanes && feed_bytes_left(&h->lane[l]) > most)
+		most = feed_bytes_left(&h->lane[l]);
 	return hasher_work_left(h) - most - FILE_COST;
 }
 
-bool hasher_give(struct hasher *h, struct gift *g)
+bool hasher_hand_over(struct hasher *h, struct handover *g)
 {
-	unsigned l = lanes_longest(h->lane, h->plan.lanes);
+	unsigned l = feeds_longest(h->lane, h->plan.lanes);
 
-	if (h->busy + h->stage.n < 2 || (l == h->plan.lanes && h->stage.n == 0))
+	if (h->busy + h->queue.n < 2 || (l == h->plan.lanes && h->queue.n == 0))
 		return false;
-	if (l < h->plan.lanes && (h->stage.n == 0 || lane_bytes_left(&h->lane[l]) >
-						     lane_bytes_left(stage_last(&h->stage)))) {
+	if (l < h->plan.lanes && (h->queue.n == 0 || feed_bytes_left(&h->lane[l]) >
+						     feed_bytes_left(queue_last(&h->queue)))) {
 		lane_hashed(&h->lane[l], h->state[l], &g->hashed);
 		g->file = h->lane[l];
 		release_lane(h, l);
 	} else {
-		g->file = stage_take_last(&h->stage);
+		g->file = queue_take_last(&h->queue);
 		md5_init(&g->hashed);
 		publish_held(h);
 	}
 	return true;
 }
 
-void hasher_adopt(struct hasher *h, const struct gift *g)
+void hasher_take_over(struct hasher *h, const struct handover *g)
 {
 	unsigned l = 0;
 

@@ -2,7 +2,7 @@
  * a SIMD engine (lanes.h).
  *
  * Tasks (batches.h) come in input order.  Each is opened when it comes,
- * and read the way route.h decides: most wait, opened, in a stage until a
+ * and read the way readway.h decides: most wait, opened, in a queue until a
  * lane is free, so that more reads are in flight than there are lanes.
  * Each step reads for every busy lane and compresses the blocks they all
  * have, in the engines fastest for that many lanes; a file read to its
@@ -22,18 +22,18 @@
 
 #include "batches.h"
 #include "disk.h"
-#include "jobs.h"
-#include "lane.h"
+#include "job.h"
+#include "feed.h"
 #include "lanes.h"
 #include "md5.h"
-#include "route.h"
+#include "readway.h"
 #include "stream.h"
 
 /* What a hasher needs of the run. */
 struct hasher_plan {
 	const struct md5_engine *const *engines;	/* to choose from */
 	unsigned lanes;		/* files hashed at once, HASHER_LANES_MAX at most */
-	unsigned stage;		/* files opened ahead of a free lane, at most */
+	unsigned queue;		/* files opened ahead of a free lane, at most */
 	enum disk_choice disk;
 	bool stdin_closed;	/* "-" fails with EBADF */
 	bool read_ahead;	/* inputs read plainly may be read on a second
@@ -50,7 +50,7 @@ struct hasher_plan {
 
 struct hasher;
 
-/* The most lanes a hasher keeps busy (lanes_to_keep_busy, lane.h). */
+/* The most lanes a hasher keeps busy (busy_lanes_for, feed.h). */
 enum { HASHER_LANES_MAX = MD5_LANES_MAX };
 
 /* The bytes of buffers a hasher of so many lanes allocates: one for
@@ -71,7 +71,7 @@ void hasher_use_disks(struct hasher *h, struct disks *d);
 /* How many tasks it takes now. */
 unsigned hasher_room(const struct hasher *h);
 
-/* Take t: open it and stage it, or deal with it otherwise (see above). */
+/* Take t: open it and queue it, or deal with it otherwise (see above). */
 void hasher_add(struct hasher *h, struct task *t);
 
 /* Whether it holds files to hash. */
@@ -80,7 +80,7 @@ bool hasher_has_files(const struct hasher *h);
 /* The work it has done: bytes read, and FILE_COST a file taken; any thread. */
 uint64_t hasher_work(const struct hasher *h);
 
-/* Whether it holds files open in lanes or staged for them; any thread. */
+/* Whether it holds files open in lanes or queued for them; any thread. */
 bool hasher_holds_open(const struct hasher *h);
 
 /* Read and compress once for every busy lane. */
@@ -89,8 +89,8 @@ void hasher_step(struct hasher *h);
 /* A file handed from one thread's hasher to another's, open, with what
  * of it is hashed: a thread whose work has run out takes files that
  * another holds, rather than wait for it at the end of a run. */
-struct gift {
-	struct lane file;	/* its lane or stage entry, without a buffer */
+struct handover {
+	struct feed file;	/* its lane or queue entry, without a buffer */
 	struct md5 hashed;	/* what of it is hashed, the partial block
 				 * with it */
 };
@@ -100,15 +100,15 @@ uint64_t hasher_work_left(const struct hasher *h);
 
 /* Of that work, what h could give away, keeping the file with the most
  * left: 0 when it holds fewer than two files. */
-uint64_t hasher_work_to_give(const struct hasher *h);
+uint64_t hasher_work_to_hand_over(const struct hasher *h);
 
 /* Give away the file with the most bytes left of those it holds, in a
- * lane or staged, but not one read to its end: false when it holds fewer
+ * lane or queued, but not one read to its end: false when it holds fewer
  * than two files, or none to give. */
-bool hasher_give(struct hasher *h, struct gift *g);
+bool hasher_hand_over(struct hasher *h, struct handover *g);
 
 /* Take g into a free lane, which h must have: it has fewer files in
  * lanes than plan.lanes. */
-void hasher_adopt(struct hasher *h, const struct gift *g);
+void hasher_take_over(struct hasher *h, const struct handover *g);
 
 #endif

@@ -78,7 +78,7 @@ static const char version_text[] =
 "with or without fee.  There is NO WARRANTY.\n";
 
 /* The command line, once parsed. */
-struct options {
+struct cmdline {
 	int binary;		/* -b: 1, -t: 0, neither: -1 */
 	bool tag;		/* --tag: BSD-style lines */
 	bool zero;		/* -z: NUL-ended lines, no name escaping */
@@ -244,7 +244,7 @@ static void set_verbosity(struct check_options *opt, int c)
 }
 
 /* Reject the combinations GNU rejects, with its words, in its order. */
-static void check_combinations(const char *prog, const struct options *opt)
+static void check_combinations(const char *prog, const struct cmdline *opt)
 {
 	const char *msg = NULL;
 
@@ -273,13 +273,13 @@ static void check_combinations(const char *prog, const struct options *opt)
 /* Fill in opt from the command line; return the index of the first FILE,
  * once the FILEs are moved after the options. */
 static int parse_options(int argc, char **argv, const char *prog,
-			 struct options *opt)
+			 struct cmdline *opt)
 {
 	struct opts o;
 	bool disk_given = false;
 	int c;
 
-	*opt = (struct options){ .binary = -1 };
+	*opt = (struct cmdline){ .binary = -1 };
 	opts_init(&o, argc, argv, "bcj:twz", gnu_options, our_options);
 	while ((c = opts_next(&o)) != -1) {
 		switch (c) {
@@ -362,7 +362,7 @@ static int run_command(int argc, char **argv)
 	char *just_stdin[] = { stdin_name };
 	const char *prog = program_name(argv[0]);
 	bool stdin_closed = stdin_was_closed(), read_stdin = false;
-	struct options opt;
+	struct cmdline opt;
 	int first = parse_options(argc, argv, prog, &opt);
 	char **names = first < argc ? argv + first : just_stdin;
 	size_t n = first < argc ? (size_t)(argc - first) : 1;

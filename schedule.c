@@ -10,7 +10,7 @@
 #include "disk.h"
 #include "fds.h"
 #include "hasher.h"
-#include "lane.h"
+#include "feed.h"
 #include "monotime.h"
 #include "msg.h"
 #include "pace.h"
@@ -65,23 +65,23 @@ static void run_one_by_one(const struct schedule *s, const struct job_source *sr
 	static uint8_t fallback[FALLBACK_SIZE];
 	uint8_t *buf = malloc(READ_SIZE);
 	size_t size = buf ? READ_SIZE : FALLBACK_SIZE;
-	struct record rec;
+	struct outbox rec;
 	struct job j;
 
 	if (!buf)
 		buf = fallback;
-	record_init(&rec);
+	outbox_init(&rec);
 	while (src->next(src->ctx, &j, true) == JOB_MADE) {
 		progress_waiting_for(j.name);
 		if (!j.bad_line)
 			j.err = stream_hash_file(j.name, s->stdin_closed, s->read_ahead, buf,
 						 size, j.digest);
 		src->format(src->ctx, &j, &rec);
-		record_play(&rec, s->out, s->prog);
+		outbox_play(&rec, s->out, s->prog);
 		src->account(src->ctx, &j);
 		out_flush(s->out);
 	}
-	record_free(&rec);
+	outbox_free(&rec);
 	if (buf != fallback)
 		free(buf);
 }
@@ -90,10 +90,10 @@ static void run_one_by_one(const struct schedule *s, const struct job_source *sr
 
 /* Files a thread keeps opened ahead of its lanes, in lanes' worth, at
  * most; and all threads together, at most. */
-enum { STAGE_LANES = 5, STAGED_MAX = 256 };
+enum { QUEUE_LANES = 5, QUEUED_MAX = 256 };
 
 /* Threads in all, at most, while they wait on the storage more than they
- * hash (pace.h), and the lanes and stage of each past the CPUs' worth:
+ * hash (pace.h), and the lanes and queue of each past the CPUs' worth:
  * one read in flight a thread, so few files each.  None in the small
  * build. */
 #ifdef MD5SUM_SMALL
@@ -101,7 +101,7 @@ enum { WAITING_THREADS_MAX = 0 };
 #else
 enum { WAITING_THREADS_MAX = 64 };
 #endif
-enum { WAITING_LANES = 4, WAITING_STAGE = 4 };
+enum { WAITING_LANES = 4, WAITING_QUEUE = 4 };
 
 /* Files waiting for a disk reader, at most: the wider the window it
  * sorts, the fewer the seeks.  A quarter of the descriptors free go to
@@ -109,7 +109,7 @@ enum { WAITING_LANES = 4, WAITING_STAGE = 4 };
 enum { DISK_WAITING_MAX = FDS_WANTED / 4 };
 
 /* One thread that hashes, and what it holds. */
-struct thread {
+struct worker {
 	struct run *run;
 	struct hasher *hasher;
 	struct cursor cursor;	/* in the batch it claimed last */
@@ -123,7 +123,7 @@ struct run {
 	struct hasher_plan plan;
 	unsigned want;		/* threads at most, busy or waiting on the
 				 * storage (pace.h) */
-	struct thread *helper;	/* want - 1 of them; the first busy - 1 with
+	struct worker *helper;	/* want - 1 of them; the first busy - 1 with
 				 * plan, the rest with waiting_plan */
 	atomic_uint started;	/* helpers started */
 	atomic_uint keep;	/* helpers that may claim jobs */
@@ -131,16 +131,16 @@ struct run {
 	unsigned disk_files;	/* files the disk readers may hold; 0: no
 				 * readers, files on spinning disks are read
 				 * one at a time as they come */
-	struct thread *self;	/* the calling thread's */
+	struct worker *self;	/* the calling thread's */
 	uint64_t began;		/* monotime_us */
 	struct pace pace;	/* settled with -j: want exactly, at once */
 
 	/* Files given by threads that hold work to threads that have run
 	 * out of it, once there are no jobs left to claim. */
-	pthread_mutex_t gift_lock;	/* guards what follows */
-	pthread_cond_t gift_came;	/* gifts came, or no thread works */
-	struct gift *gift;	/* want * HASHER_LANES_MAX of them */
-	unsigned gifts;		/* given, not yet taken */
+	pthread_mutex_t handover_lock;	/* guards what follows */
+	pthread_cond_t handed_over;	/* gifts came, or no thread works */
+	struct handover *shelf;	/* want * HASHER_LANES_MAX of them */
+	unsigned shelved;		/* given, not yet taken */
 	unsigned working;	/* threads that hash or may claim */
 	atomic_uint waiting;	/* threads waiting for gifts */
 
@@ -156,14 +156,14 @@ enum { GIFT_WORK_MIN = 1024 * 1024 };
 /* The small static build (MD5SUM_SMALL) has no room for gifts: there a
  * thread that has run out of work ends, as before they were. */
 #ifdef MD5SUM_SMALL
-#define GIFTS 0
+#define HANDOVERS 0
 #else
-#define GIFTS 1
+#define HANDOVERS 1
 #endif
 
 /* Share out the descriptors free, so that a run never runs out of them
  * where GNU's would not: half for the files the threads hold in lanes and
- * stages (a file a thread at least: fewer threads when there are very
+ * queues (a file a thread at least: fewer threads when there are very
  * few), the busy threads' first, what they leave to the threads that
  * wait; a quarter for the files waiting for the disk readers (none: no
  * readers), the rest for lists and the look-ups of sysfs.c. */
@@ -179,19 +179,19 @@ static void share_descriptors(struct run *r)
 	each = hashing / r->busy;
 	if (p->lanes > each)
 		p->lanes = each;	/* fewer lanes than the engine has */
-	p->stage = STAGE_LANES * p->lanes;
-	if (p->stage > STAGED_MAX / r->busy)
-		p->stage = STAGED_MAX / r->busy;
-	if (p->stage > each - p->lanes)
-		p->stage = each - p->lanes;
-	held = r->busy * (p->lanes + p->stage);
+	p->queue = QUEUE_LANES * p->lanes;
+	if (p->queue > QUEUED_MAX / r->busy)
+		p->queue = QUEUED_MAX / r->busy;
+	if (p->queue > each - p->lanes)
+		p->queue = each - p->lanes;
+	held = r->busy * (p->lanes + p->queue);
 	if (WAITING_THREADS_MAX == 0) {
 		r->want = r->busy;
 	} else {
-		waiting = (hashing - held) / (w->lanes + w->stage);
+		waiting = (hashing - held) / (w->lanes + w->queue);
 		if (r->want > r->busy + waiting)
 			r->want = r->busy + waiting;
-		held += (r->want - r->busy) * (w->lanes + w->stage);
+		held += (r->want - r->busy) * (w->lanes + w->queue);
 	}
 	r->disk_files = free / 4 < DISK_WAITING_MAX ? free / 4 : DISK_WAITING_MAX;
 	if (r->want > 1)
@@ -241,11 +241,11 @@ static bool run_holds_files(void *arg)
 			return true;
 	if (r->disks && disks_held(r->disks))
 		return true;
-	if (!GIFTS)
+	if (!HANDOVERS)
 		return false;
-	pthread_mutex_lock(&r->gift_lock);
-	held = r->gifts > 0;
-	pthread_mutex_unlock(&r->gift_lock);
+	pthread_mutex_lock(&r->handover_lock);
+	held = r->shelved > 0;
+	pthread_mutex_unlock(&r->handover_lock);
 	return held;
 }
 
@@ -258,86 +258,86 @@ static const struct hasher_plan *helper_plan(const struct run *r, unsigned i)
 	return WAITING_THREADS_MAX > 0 && i + 1 >= r->busy ? &r->waiting_plan : &r->plan;
 }
 
-static const struct hasher_plan *plan_of(const struct run *r, const struct thread *t)
+static const struct hasher_plan *plan_of(const struct run *r, const struct worker *t)
 {
 	return t == r->self ? &r->plan : helper_plan(r, t->index);
 }
 
 /* The thread no longer works: it has nothing to hash, or has ended.
- * Under gift_lock. */
+ * Under handover_lock. */
 static void stop_working(struct run *r)
 {
 	if (--r->working == 0)
-		pthread_cond_broadcast(&r->gift_came);
+		pthread_cond_broadcast(&r->handed_over);
 }
 
-/* The same, from outside gift_lock: for a thread that may not claim. */
+/* The same, from outside handover_lock: for a thread that may not claim. */
 static void leave_work(struct run *r)
 {
-	if (!GIFTS)
+	if (!HANDOVERS)
 		return;
-	pthread_mutex_lock(&r->gift_lock);
+	pthread_mutex_lock(&r->handover_lock);
 	stop_working(r);
-	pthread_mutex_unlock(&r->gift_lock);
+	pthread_mutex_unlock(&r->handover_lock);
 }
 
 /* The thread has run out of work and there are no jobs to claim: wait
  * for files that the threads still hashing give, and take its share of
  * them into the lanes of h; false, when no thread works, none will come. */
-static bool take_gifts(struct run *r, struct hasher *h, unsigned lanes)
+static bool take_handed_over(struct run *r, struct hasher *h, unsigned lanes)
 {
 	unsigned n;
 
-	pthread_mutex_lock(&r->gift_lock);
+	pthread_mutex_lock(&r->handover_lock);
 	stop_working(r);
 	atomic_fetch_add(&r->waiting, 1);
-	while (r->gifts == 0 && r->working > 0)
-		pthread_cond_wait(&r->gift_came, &r->gift_lock);
+	while (r->shelved == 0 && r->working > 0)
+		pthread_cond_wait(&r->handed_over, &r->handover_lock);
 	atomic_fetch_sub(&r->waiting, 1);
 	/* A share for each thread still waiting, as many as its lanes. */
-	n = (r->gifts + atomic_load(&r->waiting)) / (atomic_load(&r->waiting) + 1);
+	n = (r->shelved + atomic_load(&r->waiting)) / (atomic_load(&r->waiting) + 1);
 	if (n > lanes)
 		n = lanes;
 	for (unsigned i = 0; i < n; i++)
-		hasher_adopt(h, &r->gift[--r->gifts]);
+		hasher_take_over(h, &r->shelf[--r->shelved]);
 	if (n > 0)
 		r->working++;
-	pthread_mutex_unlock(&r->gift_lock);
+	pthread_mutex_unlock(&r->handover_lock);
 	return n > 0;
 }
 
 /* Threads wait for gifts: give them part of h's work, the files with the
  * most bytes left first, so that each thread has about as much, unless
  * there is too little to share or gifts are already on their way. */
-static void give_to_waiting(struct run *r, struct hasher *h)
+static void hand_over_to_idle(struct run *r, struct hasher *h)
 {
 	uint64_t left = hasher_work_left(h), share, given = 0;
 	unsigned waiting;
 
 	if (left < GIFT_WORK_MIN)
 		return;
-	pthread_mutex_lock(&r->gift_lock);
+	pthread_mutex_lock(&r->handover_lock);
 	waiting = atomic_load(&r->waiting);
 	share = left / (waiting + 1) * waiting;
-	while (given < share && r->gifts < waiting * r->plan.lanes &&
-	       (given > 0 || r->gifts == 0)) {
-		struct gift *g = &r->gift[r->gifts];
+	while (given < share && r->shelved < waiting * r->plan.lanes &&
+	       (given > 0 || r->shelved == 0)) {
+		struct handover *g = &r->shelf[r->shelved];
 
-		if (!hasher_give(h, g))
+		if (!hasher_hand_over(h, g))
 			break;
-		given += lane_bytes_left(&g->file) + FILE_COST;
-		r->gifts++;
+		given += feed_bytes_left(&g->file) + FILE_COST;
+		r->shelved++;
 	}
 	if (given > 0)
-		pthread_cond_broadcast(&r->gift_came);
-	pthread_mutex_unlock(&r->gift_lock);
+		pthread_cond_broadcast(&r->handed_over);
+	pthread_mutex_unlock(&r->handover_lock);
 }
 
 /* Claim tasks and hash them until there are none left: claim while the
  * hasher has room, waiting for the window to move only when it has
  * nothing else to do.  A helper told to stop claims no more, and ends
  * once it has hashed what it holds. */
-static void hash_tasks(struct thread *t)
+static void hash_tasks(struct worker *t)
 {
 	struct run *r = t->run;
 	struct hasher *h = t->hasher;
@@ -357,14 +357,14 @@ static void hash_tasks(struct thread *t)
 			continue;
 		}
 		if (!hasher_has_files(h) &&
-		    !(GIFTS && claim && take_gifts(r, h, plan_of(r, t)->lanes))) {
+		    !(HANDOVERS && claim && take_handed_over(r, h, plan_of(r, t)->lanes))) {
 			if (!claim)
 				leave_work(r);
 			return;	/* none left to claim, or none it may */
 		}
 		hasher_step(h);
-		if (GIFTS && atomic_load_explicit(&r->waiting, memory_order_relaxed) > 0)
-			give_to_waiting(r, h);
+		if (HANDOVERS && atomic_load_explicit(&r->waiting, memory_order_relaxed) > 0)
+			hand_over_to_idle(r, h);
 		batches_tick(r->all);
 	}
 }
@@ -405,17 +405,17 @@ static void start_helpers(struct run *r, unsigned n)
 	}
 	atomic_store(&r->keep, n);
 	for (; i < n; i++) {
-		struct thread *t = &r->helper[i];
+		struct worker *t = &r->helper[i];
 
-		*t = (struct thread){ .run = r, .index = i,
+		*t = (struct worker){ .run = r, .index = i,
 				      .hasher = hasher_new(helper_plan(r, i)) };
 		if (!t->hasher)
 			break;
 		hasher_use_disks(t->hasher, r->disks);
-		if (GIFTS) {
-			pthread_mutex_lock(&r->gift_lock);
+		if (HANDOVERS) {
+			pthread_mutex_lock(&r->handover_lock);
 			r->working++;
-			pthread_mutex_unlock(&r->gift_lock);
+			pthread_mutex_unlock(&r->handover_lock);
 		}
 		if (thread_start(&t->id, helper_main, t) != 0) {
 			leave_work(r);
@@ -458,8 +458,8 @@ static void pace(struct run *r)
 				 .most_waiting = deep ? r->want - 1 : 0,
 				 .cpu = deep ? monotime_cpu_use() : (struct cpu_use){ 0, 0 },
 				 .left = left, .claimed = handed,
-				 .held = GIFTS && left != SIZE_MAX ?
-						 hasher_work_to_give(r->self->hasher) : 0 };
+				 .held = HANDOVERS && left != SIZE_MAX ?
+						 hasher_work_to_hand_over(r->self->hasher) : 0 };
 	step = pace_next(&r->pace, &f);
 	if (step.act == PACE_START)
 		start_helpers(r, step.helpers);
@@ -482,16 +482,16 @@ static void plan_run(struct run *r, const struct schedule *s)
 					.stdin_closed = s->stdin_closed,
 					.read_ahead = s->read_ahead,
 					.others_hold_open = run_holds_files, .run = r };
-	r->plan.lanes = lanes_to_keep_busy(s->engines);
+	r->plan.lanes = busy_lanes_for(s->engines);
 	if (WAITING_THREADS_MAX > 0) {
 		r->waiting_plan = r->plan;
 		if (r->waiting_plan.lanes > WAITING_LANES)
 			r->waiting_plan.lanes = WAITING_LANES;
-		r->waiting_plan.stage = WAITING_STAGE;
+		r->waiting_plan.queue = WAITING_QUEUE;
 	}
 	fit_address_space(r);
 	share_descriptors(r);
-#ifndef MD5SUM_SMALL	/* which reads such files in lanes (route.c) */
+#ifndef MD5SUM_SMALL	/* which reads such files in lanes (readway.c) */
 	/* The disks' readers come with the first of the busy threads' helpers. */
 	r->plan.time_unsure = r->waiting_plan.time_unsure = r->busy == 1;
 #endif
@@ -499,20 +499,20 @@ static void plan_run(struct run *r, const struct schedule *s)
 
 /* Room for the gifts of r's threads, and the lock they are given under;
  * false when they cannot be had. */
-static bool gifts_init(struct run *r)
+static bool handovers_init(struct run *r)
 {
-	if (!GIFTS)
+	if (!HANDOVERS)
 		return true;
-	r->gift = calloc((size_t)r->want * HASHER_LANES_MAX, sizeof *r->gift);
-	if (!r->gift)
+	r->shelf = calloc((size_t)r->want * HASHER_LANES_MAX, sizeof *r->shelf);
+	if (!r->shelf)
 		return false;
-	if (pthread_mutex_init(&r->gift_lock, NULL) != 0) {
-		free(r->gift);
+	if (pthread_mutex_init(&r->handover_lock, NULL) != 0) {
+		free(r->shelf);
 		return false;
 	}
-	if (pthread_cond_init(&r->gift_came, NULL) != 0) {
-		pthread_mutex_destroy(&r->gift_lock);
-		free(r->gift);
+	if (pthread_cond_init(&r->handed_over, NULL) != 0) {
+		pthread_mutex_destroy(&r->handover_lock);
+		free(r->shelf);
 		return false;
 	}
 	return true;
@@ -520,11 +520,11 @@ static bool gifts_init(struct run *r)
 
 static void gifts_free(struct run *r)
 {
-	if (!GIFTS)
+	if (!HANDOVERS)
 		return;
-	pthread_cond_destroy(&r->gift_came);
-	pthread_mutex_destroy(&r->gift_lock);
-	free(r->gift);
+	pthread_cond_destroy(&r->handed_over);
+	pthread_mutex_destroy(&r->handover_lock);
+	free(r->shelf);
 }
 
 /* Hash every job of src and write its output, in input order, many at
@@ -533,11 +533,11 @@ static void gifts_free(struct run *r)
 static bool run_many_at_once(const struct schedule *s, const struct job_source *src)
 {
 	struct run r = { .working = 1 };
-	struct thread self = { .run = &r };
+	struct worker self = { .run = &r };
 
 	plan_run(&r, s);
 	r.self = &self;
-	if (!gifts_init(&r))
+	if (!handovers_init(&r))
 		return false;
 	self.hasher = hasher_new(&r.plan);
 	r.helper = calloc(r.want, sizeof *r.helper);

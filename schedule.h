@@ -22,10 +22,10 @@
 
 #include <stdbool.h>
 
-#include "jobs.h"
+#include "job.h"
 #include "lanes.h"
 #include "out.h"
-#include "route.h"
+#include "readway.h"
 
 /* How to hash, decided once for the run. */
 struct schedule {

@@ -7,7 +7,7 @@
 #include "sums.h"
 
 /* One line for one hashed file. */
-static void print_digest(struct record *r, const struct sums_format *f,
+static void print_digest(struct outbox *r, const struct sums_format *f,
 			 const struct job *j)
 {
 	bool escape = !f->zero && strpbrk(j->name, "\\\n\r");
@@ -15,22 +15,22 @@ static void print_digest(struct record *r, const struct sums_format *f,
 
 	md5_hex(j->digest, hex);
 	if (escape)
-		record_put(r, "\\", 1);
+		outbox_put(r, "\\", 1);
 	if (f->tag) {
-		record_str(r, "MD5 (");
+		outbox_str(r, "MD5 (");
 	} else {
-		record_str(r, hex);
-		record_str(r, f->binary ? " *" : "  ");
+		outbox_str(r, hex);
+		outbox_str(r, f->binary ? " *" : "  ");
 	}
 	if (escape)
-		record_escaped(r, j->name);
+		outbox_escaped(r, j->name);
 	else
-		record_name(r, j->name);
+		outbox_name(r, j->name);
 	if (f->tag) {
-		record_str(r, ") = ");
-		record_str(r, hex);
+		outbox_str(r, ") = ");
+		outbox_str(r, hex);
 	}
-	record_end_line(r, f->zero ? '\0' : '\n');
+	outbox_end_line(r, f->zero ? '\0' : '\n');
 }
 
 /* The command line's files, as jobs, and how their reports went. */
@@ -56,12 +56,12 @@ static enum next_job next_name(void *ctx, struct job *j, bool wait)
 }
 
 /* The file's line, or why it has none. */
-static void format_name(void *ctx, const struct job *j, struct record *r)
+static void format_name(void *ctx, const struct job *j, struct outbox *r)
 {
 	const struct names *n = ctx;
 
 	if (j->err)
-		record_error_file(r, j->name, error_text(j->err));
+		outbox_error_file(r, j->name, error_text(j->err));
 	else
 		print_digest(r, n->format, j);
 }

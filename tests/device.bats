@@ -396,7 +396,7 @@ fake_answers() {
 	[[ $FIRST == non-rotational && $SECOND == rotational ]]
 }
 
-# ---- How md5sum reads, by what the storage costs (route.h, storage.h) ----
+# ---- How md5sum reads, by what the storage costs (readway.h, storage.h) ----
 # Seen from outside with strace: the threads that read files they did not
 # open are disk readers (the threads that hash in lanes open their own;
 # a sanitizer's threads read none), and a read of memory only that found

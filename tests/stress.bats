@@ -136,7 +136,7 @@ check_list() {
 	echo "# stress: $((2 * ROUNDS)) runs over $names names, $fifos rounds with the FIFO" >&3
 }
 
-# What showed that record.c read a name out of every entry, also out of
+# What showed that outbox.c read a name out of every entry, also out of
 # a line's last bytes near the end of its buffer: a sanitizer build
 # reports it (tests/sanitized), output alone never showed it.
 @test "stress: 201 files of 0 to 200 bytes, -j 1 to -j 8, every --disk, hashing and -c, as GNU" {

@@ -1,5 +1,5 @@
-/* seen.c - what a hashing thread has learnt of its storage; see seen.h. */
-#include "seen.h"
+/* router.c - what a hashing thread has learnt of its storage; see router.h. */
+#include "router.h"
 
 /* Of the files whose data had to come from a solid device, one in this
  * many is read unasked and timed, so that the device's measure goes on. */
@@ -9,7 +9,7 @@ enum { SAMPLE_EVERY = 512 };
  * a thread cold. */
 enum { COLD_MISSES = 2 };
 
-struct storage *seen_storage(struct seen *s, dev_t dev)
+struct storage *router_storage(struct router *s, dev_t dev)
 {
 	if (!s->storage || s->dev != dev) {
 		s->storage = storage_of(dev);
@@ -18,7 +18,7 @@ struct storage *seen_storage(struct seen *s, dev_t dev)
 	return s->storage;
 }
 
-bool seen_cold(const struct seen *s)
+bool router_cold(const struct router *s)
 {
 	unsigned n = 0;
 
@@ -27,7 +27,7 @@ bool seen_cold(const struct seen *s)
 	return n >= COLD_MISSES;
 }
 
-void seen_cache(struct seen *s, enum cache_answer a, const struct storage *st)
+void router_cache(struct router *s, enum cache_answer a, const struct storage *st)
 {
 	if (a == CACHE_UNKNOWABLE) {
 		s->cache_unknowable = true;
@@ -38,12 +38,12 @@ void seen_cache(struct seen *s, enum cache_answer a, const struct storage *st)
 		s->unsampled++;
 }
 
-void seen_sampled(struct seen *s)
+void router_sampled(struct router *s)
 {
 	s->unsampled = 0;
 }
 
-enum read_way seen_way(const struct seen *s, const struct storage *st,
+enum read_way router_way(const struct router *s, const struct storage *st,
 		       enum cache_answer a, enum disk_choice disk, bool readers)
 {
 	struct read_facts f = {
@@ -51,7 +51,7 @@ enum read_way seen_way(const struct seen *s, const struct storage *st,
 		.disk = disk,
 		.cache = a == CACHE_UNASKED && s->cache_unknowable ? CACHE_UNKNOWABLE : a,
 		.storage = storage_kind(st),
-		.cold = seen_cold(s),
+		.cold = router_cold(s),
 		.sample_due = s->unsampled >= SAMPLE_EVERY,
 		.readers = readers,
 	};
@@ -59,7 +59,7 @@ enum read_way seen_way(const struct seen *s, const struct storage *st,
 	return read_way_for(&f);
 }
 
-enum cache_answer seen_ask_cache(int fd)
+enum cache_answer router_ask_cache(int fd)
 {
 	int has = storage_has_start(fd);
 

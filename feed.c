@@ -1,14 +1,14 @@
-/* lane.c - a lane's padding, and the compressing of the busy lanes; see
- * lane.h. */
+/* feed.c - a lane's padding, and the compressing of the busy lanes; see
+ * feed.h. */
 #include <fcntl.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "lane.h"
+#include "feed.h"
 #include "md5.h"
 
-void lane_ask_ahead(struct lane *lane, uint64_t at)
+void feed_ask_ahead(struct feed *lane, uint64_t at)
 {
 	if (lane->asked >= lane->size || (uint64_t)lane->asked > at + ASK_AHEAD)
 		return;
@@ -17,40 +17,40 @@ void lane_ask_ahead(struct lane *lane, uint64_t at)
 	lane->asked += ASK_AHEAD;
 }
 
-uint64_t lane_bytes_left(const struct lane *f)
+uint64_t feed_bytes_left(const struct feed *f)
 {
 	return (uint64_t)f->size > f->count ? (uint64_t)f->size - f->count : 0;
 }
 
-uint64_t lanes_bytes_left(const struct lane *lane, unsigned n)
+uint64_t feeds_bytes_left(const struct feed *lane, unsigned n)
 {
 	uint64_t left = 0;
 
 	for (unsigned l = 0; l < n; l++)
 		if (lane[l].task)
-			left += lane_bytes_left(&lane[l]);
+			left += feed_bytes_left(&lane[l]);
 	return left;
 }
 
-unsigned lanes_longest(const struct lane *lane, unsigned n)
+unsigned feeds_longest(const struct feed *lane, unsigned n)
 {
 	unsigned best = n;
 
 	for (unsigned l = 0; l < n; l++)
 		if (lane[l].task && !lane[l].eof && !lane[l].padded &&
-		    (best == n || lane_bytes_left(&lane[l]) > lane_bytes_left(&lane[best])))
+		    (best == n || feed_bytes_left(&lane[l]) > feed_bytes_left(&lane[best])))
 			best = l;
 	return best;
 }
 
-void lane_hashed(const struct lane *lane, const uint32_t state[4], struct md5 *ctx)
+void lane_hashed(const struct feed *lane, const uint32_t state[4], struct md5 *ctx)
 {
 	*ctx = (struct md5){ .count = lane->count };
 	memcpy(ctx->state, state, sizeof ctx->state);
 	md5_update(ctx, lane->buf + lane->pos, lane->len - lane->pos);
 }
 
-void lane_resume(struct lane *lane, uint32_t state[4], const struct lane *file,
+void lane_resume(struct feed *lane, uint32_t state[4], const struct feed *file,
 		 const struct md5 *hashed)
 {
 	uint8_t *buf = lane->buf;
@@ -67,27 +67,27 @@ void lane_resume(struct lane *lane, uint32_t state[4], const struct lane *file,
 	memcpy(state, hashed->state, sizeof hashed->state);
 }
 
-bool stage_init(struct stage *s, unsigned size)
+bool queue_init(struct queue *s, unsigned size)
 {
 	s->ring = calloc(size, sizeof *s->ring);
 	s->size = size;
 	return s->ring != NULL;
 }
 
-void stage_free(struct stage *s)
+void queue_free(struct queue *s)
 {
 	free(s->ring);
 }
 
-void stage_push(struct stage *s, const struct lane *f)
+void queue_push(struct queue *s, const struct feed *f)
 {
 	s->ring[(s->first + s->n++) % s->size] = *f;
 	s->bytes += (uint64_t)f->size;
 }
 
-const struct lane *stage_take_first(struct stage *s)
+const struct feed *queue_take_first(struct queue *s)
 {
-	const struct lane *f = &s->ring[s->first];
+	const struct feed *f = &s->ring[s->first];
 
 	s->first = (s->first + 1) % s->size;
 	s->n--;
@@ -95,7 +95,7 @@ const struct lane *stage_take_first(struct stage *s)
 	return f;
 }
 
-uint64_t stage_longest(const struct stage *s)
+uint64_t queue_longest(const struct queue *s)
 {
 	uint64_t most = 0;
 
@@ -108,26 +108,26 @@ uint64_t stage_longest(const struct stage *s)
 	return most;
 }
 
-const struct lane *stage_last(const struct stage *s)
+const struct feed *queue_last(const struct queue *s)
 {
 	return &s->ring[(s->first + s->n - 1) % s->size];
 }
 
-struct lane *stage_at(struct stage *s, unsigned i)
+struct feed *queue_at(struct queue *s, unsigned i)
 {
 	return &s->ring[(s->first + i) % s->size];
 }
 
-struct lane stage_take_last(struct stage *s)
+struct feed queue_take_last(struct queue *s)
 {
-	struct lane f = *stage_last(s);
+	struct feed f = *queue_last(s);
 
 	s->n--;
 	s->bytes -= (uint64_t)f.size;
 	return f;
 }
 
-void lane_pad(struct lane *lane)
+void lane_pad(struct feed *lane)
 {
 	lane->len = md5_pad_tail(lane->buf, lane->len, lane->count + lane->len);
 	lane->padded = true;
@@ -137,7 +137,7 @@ void lane_pad(struct lane *lane)
  * call; idle lanes of the engine repeat the first lane's data.  Lanes side
  * by side that fill the engine are compressed where their chaining words
  * are, the others through a copy in the engine's order. */
-static void compress_group(struct lane *lane_of, uint32_t (*state_of)[4],
+static void compress_group(struct feed *lane_of, uint32_t (*state_of)[4],
 			   const struct md5_engine *e, const unsigned *index, unsigned n)
 {
 	uint32_t copy[MD5_LANES_MAX][4], (*state)[4] = copy;
@@ -152,7 +152,7 @@ static void compress_group(struct lane *lane_of, uint32_t (*state_of)[4],
 	if (in_place)
 		state = state_of + index[0];
 	for (unsigned i = 0; i < n; i++) {
-		const struct lane *lane = &lane_of[index[i]];
+		const struct feed *lane = &lane_of[index[i]];
 
 		if (!in_place)
 			memcpy(copy[i], state_of[index[i]], sizeof copy[i]);
@@ -164,7 +164,7 @@ static void compress_group(struct lane *lane_of, uint32_t (*state_of)[4],
 		p[i] = p[0];
 	e->blocks(state, p, blocks);
 	for (unsigned i = 0; i < n; i++) {
-		struct lane *lane = &lane_of[index[i]];
+		struct feed *lane = &lane_of[index[i]];
 
 		if (!in_place)
 			memcpy(state_of[index[i]], copy[i], sizeof copy[i]);
@@ -173,7 +173,7 @@ static void compress_group(struct lane *lane_of, uint32_t (*state_of)[4],
 	}
 }
 
-void lanes_compress(struct lane *lane, uint32_t (*state)[4], unsigned lanes, unsigned busy,
+void compress_lanes(struct feed *lane, uint32_t (*state)[4], unsigned lanes, unsigned busy,
 		    const struct md5_engine *const *engine_for)
 {
 	unsigned index[MD5_LANES_MAX], n = 0;
@@ -197,7 +197,7 @@ void lanes_compress(struct lane *lane, uint32_t (*state)[4], unsigned lanes, uns
  * Zen 5, where they hash nearly twice as fast, they were faster. */
 enum { LANES_DOUBLED_GAIN = 125 };
 
-unsigned lanes_to_keep_busy(const struct md5_engine *const *e)
+unsigned busy_lanes_for(const struct md5_engine *const *e)
 {
 	unsigned n = md5_lanes_width(e);
 

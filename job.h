@@ -1,4 +1,4 @@
-/* jobs.h - what passes between where inputs come from and how they are
+/* job.h - what passes between where inputs come from and how they are
  * hashed.
  *
  * The command runs in three steps kept apart: an input (an argument, or a
@@ -7,8 +7,8 @@
  * written in input order.  The first and the last step are a job source's
  * callbacks; struct schedule (schedule.h) is how the command asks for
  * the middle one. */
-#ifndef JOBS_H
-#define JOBS_H
+#ifndef JOB_H
+#define JOB_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -17,7 +17,7 @@
 #include "lanes.h"
 #include "md5.h"
 #include "out.h"
-#include "record.h"
+#include "outbox.h"
 
 /* One file to hash and, once hashed, what came of it. */
 struct job {
@@ -48,7 +48,7 @@ struct job_source {
 	enum next_job (*next)(void *ctx, struct job *j, bool wait);
 	/* Record what the hashed job j prints, on the thread that hashed
 	 * it: concurrently with other calls, so it only reads ctx. */
-	void (*format)(void *ctx, const struct job *j, struct record *r);
+	void (*format)(void *ctx, const struct job *j, struct outbox *r);
 	/* Count j once its output is written: one thread at a time, in
 	 * input order. */
 	void (*account)(void *ctx, const struct job *j);

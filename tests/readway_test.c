@@ -1,10 +1,10 @@
-/* route_test.c - how each input is read (route.c), from a table of the
+/* readway_test.c - how each input is read (readway.c), from a table of the
  * facts and the way each gives, and how a device is judged from the
  * reads timed on it (storage_judge), printing TAP. */
 #include <stdio.h>
 #include <string.h>
 
-#include "route.h"
+#include "readway.h"
 #include "storage.h"
 #include "tap.h"
 

@@ -1,4 +1,4 @@
-/* route.h - how each input is read: one decision, from what is known of
+/* readway.h - how each input is read: one decision, from what is known of
  * the input, the storage under it and the run's readers.
  *
  * Only data that must come from a device is worth ordering by its place
@@ -6,15 +6,15 @@
  * thread, whatever the device.  Whether it is in memory is asked of the
  * page cache when the first read is made (no system call of its own), or,
  * on a thread whose reads have lately missed the cache, before the file
- * is staged, so that what is missing can be asked for ahead.  A decision
+ * is queued, so that what is missing can be asked for ahead.  A decision
  * that waits on a fact (READ_PROBE, READ_ASK_CACHE) is taken again once
  * the fact is known.  Data that must come from a device not measured yet
  * (STORAGE_UNSURE: it says it rotates) is read as if it spins until its
  * first reads are timed: a spinning disk pays a seek for each file that
  * lanes would ask for at once, flash only the few reads of its measure.
  * Pure: the mechanisms are hasher.c's and disk.c's. */
-#ifndef ROUTE_H
-#define ROUTE_H
+#ifndef READWAY_H
+#define READWAY_H
 
 #include <stdbool.h>
 

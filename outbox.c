@@ -1,11 +1,11 @@
-/* record.c - output recorded ahead of its turn; see record.h. */
+/* outbox.c - output recorded ahead of its turn; see outbox.h. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "diag.h"
 #include "grow.h"
-#include "record.h"
+#include "outbox.h"
 
 /* What an entry holds. */
 enum {
@@ -18,19 +18,19 @@ enum {
 /* An entry begins with its kind and the length of what follows. */
 enum { HEAD = 1 + sizeof(size_t) };
 
-void record_init(struct record *r)
+void outbox_init(struct outbox *r)
 {
-	*r = (struct record){ .text = SIZE_MAX };
+	*r = (struct outbox){ .text = SIZE_MAX };
 }
 
-void record_free(struct record *r)
+void outbox_free(struct outbox *r)
 {
 	free(r->buf);
-	record_init(r);
+	outbox_init(r);
 }
 
 /* Room for n more bytes; false, and the record lost, when there is none. */
-static bool make_room(struct record *r, size_t n)
+static bool make_room(struct outbox *r, size_t n)
 {
 	if (!r->lost && !grow(&r->buf, &r->size, r->len, n))
 		r->lost = true;
@@ -38,7 +38,7 @@ static bool make_room(struct record *r, size_t n)
 }
 
 /* Begin an entry of kind; where it begins, or SIZE_MAX when lost. */
-static size_t begin_entry(struct record *r, char kind)
+static size_t begin_entry(struct outbox *r, char kind)
 {
 	size_t zero = 0, at = r->len;
 
@@ -52,7 +52,7 @@ static size_t begin_entry(struct record *r, char kind)
 }
 
 /* Add n bytes at p to the entry that begins at entry. */
-static void add_to_entry(struct record *r, size_t entry, const void *p, size_t n)
+static void add_to_entry(struct outbox *r, size_t entry, const void *p, size_t n)
 {
 	size_t len;
 
@@ -65,32 +65,32 @@ static void add_to_entry(struct record *r, size_t entry, const void *p, size_t n
 	memcpy(r->buf + entry + 1, &len, sizeof len);
 }
 
-void record_put(struct record *r, const void *p, size_t n)
+void outbox_put(struct outbox *r, const void *p, size_t n)
 {
 	add_to_entry(r, r->text != SIZE_MAX ? r->text : begin_entry(r, TEXT), p, n);
 }
 
-void record_str(struct record *r, const char *s)
+void outbox_str(struct outbox *r, const char *s)
 {
-	record_put(r, s, strlen(s));
+	outbox_put(r, s, strlen(s));
 }
 
-void record_end_line(struct record *r, char end)
+void outbox_end_line(struct outbox *r, char end)
 {
-	record_put(r, &end, 1);
+	outbox_put(r, &end, 1);
 }
 
-void record_name(struct record *r, const char *name)
+void outbox_name(struct outbox *r, const char *name)
 {
 	add_to_entry(r, begin_entry(r, NAME), &name, sizeof name);
 }
 
-void record_escaped(struct record *r, const char *name)
+void outbox_escaped(struct outbox *r, const char *name)
 {
 	add_to_entry(r, begin_entry(r, ESCAPED), &name, sizeof name);
 }
 
-void record_error_file(struct record *r, const char *name, const char *text)
+void outbox_error_file(struct outbox *r, const char *name, const char *text)
 {
 	size_t entry = begin_entry(r, FILE_ERROR);
 
@@ -125,7 +125,7 @@ static void put_text(struct out *out, const char *p, size_t n, char end)
 	out_put(out, p + whole, n - whole);
 }
 
-void record_play(struct record *r, struct out *out, const char *prog)
+void outbox_play(struct outbox *r, struct out *out, const char *prog)
 {
 	if (r->lost) {
 		out_before_message(out);

@@ -1,5 +1,5 @@
-/* route.c - how each input is read; see route.h. */
-#include "route.h"
+/* readway.c - how each input is read; see readway.h. */
+#include "readway.h"
 
 /* A spinning disk's data: by the disk's reader, in disk order, or now,
  * one file at a time, where there is no reader. */
