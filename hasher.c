@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "open.h"
@@ -153,22 +152,21 @@ static void fill_from_stage(struct hasher *h)
 			start_queued(h, l);
 }
 
-/* Hash every file of the lanes and of the queue to its end. */
-static void finish_all(struct hasher *h)
+void hasher_finish_all(struct hasher *h)
 {
 	while (hasher_has_files(h))
 		hasher_step(h);
 }
 
-/* Hash t by plain reads in its turn, the files before it done first: their
- * results must not wait for it, nor be lost with it when the run is
- * killed while it waits. */
-static void hash_in_turn(struct hasher *h, struct task *t, int fd)
+void hasher_fail(struct hasher *h, struct task *t, int err)
+{
+	finish_task(h, t, err, FILE_COST);
+}
+
+void hasher_read_in_turn(struct hasher *h, struct task *t, int fd)
 {
 	struct job *j = &t->job;
 
-	finish_all(h);
-	batches_wait_turn(t);
 	if (fd >= 0)
 		finish_task(h, t, stream_hash_fd_close(fd, j->digest, h->buf, READ_SIZE,
 							       h->plan.read_ahead), 0);
@@ -178,23 +176,6 @@ static void hash_in_turn(struct hasher *h, struct task *t, int fd)
 							   j->digest), 0);
 }
 
-/* Open name, waiting for a descriptor while there is none but the run
- * will close some: -1 (errno set) when it cannot be opened. */
-static int open_when_free(struct hasher *h, const char *name)
-{
-	static const struct timespec nap = { .tv_nsec = 1000 * 1000 };
-	int fd;
-
-	while ((fd = open_input(name)) < 0 && (errno == EMFILE || errno == ENFILE)) {
-		if (hasher_has_files(h))
-			hasher_step(h);	/* until a file of its own ends */
-		else if (h->plan.others_hold_open(h->plan.run))
-			nanosleep(&nap, NULL);
-		else
-			break;
-	}
-	return fd;
-}
 
 /* Hash the file of the lane or queue entry f, begun as ctx (NULL: not
  * begun), by way w (READ_BY_DISK or READ_NOW); f's task is done or handed
@@ -270,7 +251,7 @@ static enum read_way way_for(const struct hasher *h, const struct storage *st,
 
 /* Open t's file, and queue it for a lane, or deal with it otherwise, as
  * readway.h decides. */
-void hasher_add(struct hasher *h, struct task *t)
+enum hasher_took hasher_add(struct hasher *h, struct task *t, int *in_turn_fd)
 {
 	struct job *j = &t->job;
 	struct feed f = { .task = t };
@@ -283,19 +264,18 @@ void hasher_add(struct hasher *h, struct task *t)
 	add_work(h, FILE_COST);
 	if (j->bad_line) {
 		finish_task(h, t, 0, 0);
-		return;
+		return HASHER_TOOK;
 	}
-	if (strcmp(j->name, "-") == 0) {
-		hash_in_turn(h, t, -1);
-		return;
-	}
-	if ((f.fd = open_when_free(h, j->name)) < 0) {
-		finish_task(h, t, errno, 0);
-		return;
+	*in_turn_fd = -1;
+	if (strcmp(j->name, "-") == 0)
+		return HASHER_IN_TURN;
+	if ((f.fd = open_input(j->name)) < 0) {
+		h->work -= FILE_COST;	/* counted when it comes again, or fails */
+		return HASHER_NOT_OPENED;
 	}
 	if (fstat(f.fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-		hash_in_turn(h, t, f.fd);
-		return;
+		*in_turn_fd = f.fd;
+		return HASHER_IN_TURN;
 	}
 	batches_task_sized(t, (uint64_t)st.st_size);
 	f.size = st.st_size;
@@ -313,6 +293,7 @@ void hasher_add(struct hasher *h, struct task *t)
 		enqueue(h, f, w);
 	else
 		read_elsewhere(h, &f, w, NULL);
+	return HASHER_TOOK;
 }
 
 /* The lane is free again. */

@@ -1,19 +1,19 @@
-/* hasher.h - many files hashed at once on one thread, one in each lane of
- * a SIMD engine (lanes.h).
+/* hasher.h - one worker's files, hashed many at once on its thread, one
+ * in each lane of a SIMD engine (lanes.h).
  *
  * Tasks (batches.h) come in input order.  Each is opened when it comes,
- * and read the way readway.h decides: most wait, opened, in a queue until a
- * lane is free, so that more reads are in flight than there are lanes.
+ * and read the way readway.h decides: most wait, opened, in a queue until
+ * a lane is free, so that more reads are in flight than there are lanes.
  * Each step reads for every busy lane and compresses the blocks they all
  * have, in the engines fastest for that many lanes; a file read to its
- * end is done (batches_task_done).  Not in lanes: a file that is not regular (a
- * pipe, a device) and standard input, read by plain reads in their turn
- * once the files before them are done (batches_wait_turn); a file whose
- * data must come from a spinning disk, handed to that disk's reader
- * (disk.h), or read here and now without one, from where its lane had
- * got to when its device was judged to spin.  A file that cannot be
- * opened for want of descriptors (EMFILE, ENFILE) is opened again once
- * one of the run's files is closed.  One thread uses a hasher. */
+ * end is done (batches_task_done).  A file whose data must come from a
+ * spinning disk goes to that disk's reader (disk.h), or is read here and
+ * now without one, from where its lane had got to when its device was
+ * judged to spin.  Two tasks the hasher does not take, but gives back to
+ * its caller, whose loop has the waits they need: an input to read by
+ * plain reads in its turn (standard input, a pipe, a device), and a file
+ * that cannot be opened, which may wait for a descriptor.  One thread
+ * uses a hasher. */
 #ifndef HASHER_H
 #define HASHER_H
 
@@ -41,11 +41,6 @@ struct hasher_plan {
 	bool time_unsure;	/* time the first read of a file read now on
 				 * a device not measured yet (storage.h): no
 				 * disk reader will come to measure it */
-	/* Whether the run holds files elsewhere that it will close: a file
-	 * that cannot be opened for want of descriptors waits for one to be
-	 * closed then, and fails only when none will be. */
-	bool (*others_hold_open)(void *run);
-	void *run;
 };
 
 struct hasher;
@@ -71,8 +66,32 @@ void hasher_use_disks(struct hasher *h, struct disks *d);
 /* How many tasks it takes now. */
 unsigned hasher_room(const struct hasher *h);
 
-/* Take t: open it and queue it, or deal with it otherwise (see above). */
-void hasher_add(struct hasher *h, struct task *t);
+/* What hasher_add did with a task. */
+enum hasher_took {
+	HASHER_TOOK,		/* queued, in a lane, handed on, or done */
+	HASHER_IN_TURN,		/* to be read plainly in its turn, from the
+				 * descriptor given back (-1: by its name):
+				 * hash the hasher's files to their end,
+				 * wait for the turn (batches_wait_turn),
+				 * then hasher_read_in_turn */
+	HASHER_NOT_OPENED,	/* not opened, errno says why: hasher_fail
+				 * it, or, for want of a descriptor while
+				 * files of the run will be closed, add it
+				 * again once one is */
+};
+
+/* Take t: open it and queue it, or deal with it otherwise (see above);
+ * *in_turn_fd is the descriptor given back with HASHER_IN_TURN. */
+enum hasher_took hasher_add(struct hasher *h, struct task *t, int *in_turn_fd);
+
+/* Hash every file it holds to its end. */
+void hasher_finish_all(struct hasher *h);
+
+/* Read t, given back as HASHER_IN_TURN with fd, by plain reads now. */
+void hasher_read_in_turn(struct hasher *h, struct task *t, int fd);
+
+/* t failed with err. */
+void hasher_fail(struct hasher *h, struct task *t, int err);
 
 /* Whether it holds files to hash. */
 bool hasher_has_files(const struct hasher *h);
