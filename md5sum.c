@@ -156,7 +156,7 @@ static int run_command(int argc, char **argv)
 						   .many = opt.check || n > 1,
 						   .stdin_closed = stdin_closed }, out, prog);
 	if (opt.progress) {
-		schedule_prepare(&s);
+		schedule_grow_fd_table(&s);
 		progress_start(&(struct progress_plan){ .check = opt.check,
 							.names = names, .count = n });
 	}

@@ -78,7 +78,7 @@ static void run_one_by_one(const struct schedule *s, const struct job_source *sr
  * to have free, the soft limit raised first as the run raises it: all
  * that it holds, but on a machine of very many CPUs, where the run grows
  * the table further for itself. */
-void schedule_prepare(const struct schedule *s)
+void schedule_grow_fd_table(const struct schedule *s)
 {
 	if (!s->engines)
 		return;

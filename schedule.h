@@ -60,7 +60,7 @@ struct schedule schedule_for(const struct schedule_asked *a, struct out *out,
 /* Grow the kernel's table of descriptors for runs of s (fds.h), while
  * the program has one thread: before it starts a thread of its own
  * (progress.h). */
-void schedule_prepare(const struct schedule *s);
+void schedule_grow_fd_table(const struct schedule *s);
 
 /* Take every job from src, hash it, and write its output. */
 void schedule_run(const struct schedule *s, const struct job_source *src);
