@@ -6,21 +6,22 @@
  * sizes of the FILEs, when all are regular files; with -c, how far
  * through its list the run is), the rate, the time left when it can be
  * told, and the file the run is waiting for, quoted as in messages
- * (statusline.h composes it).  A thread of its own draws it in place a
- * few times a second, from about a second into the run (a shorter run
- * shows nothing), never as wide as the terminal, so it never wraps, and
- * not while the run is in the background of the terminal's shell.
- * Whatever else goes to the terminal clears it first (term.h).  The line
- * is cleared at the end (progress_end), and on SIGINT, SIGTERM, SIGQUIT
- * and SIGPIPE before the signal takes its usual effect.
+ * (statusline.h composes it).  A thread of its own (progressdraw.h)
+ * draws it in place a few times a second, from about a second into the
+ * run (a shorter run shows nothing), never as wide as the terminal, so
+ * it never wraps, and not while the run is in the background of the
+ * terminal's shell.  Whatever else goes to the terminal clears it first
+ * (term.h).  The line is cleared at the end (progress_end), and on
+ * SIGINT, SIGTERM, SIGQUIT and SIGPIPE before the signal takes its usual
+ * effect.
  *
  * When standard error is not a terminal, or progress_start was not
  * called, or in the small static build (MD5SUM_SMALL), nothing is shown,
  * no thread runs, and every other call returns after testing one flag.
  * Standard output and the exit status never depend on it.
  *
- * A leaf: it calls nothing of the command's but the leaves quote.h,
- * thread.h, statusline.h and term.h. */
+ * It calls nothing of the command's but grow.h and progressdraw.h, to
+ * which it hands the counters to draw. */
 #ifndef PROGRESS_H
 #define PROGRESS_H
 
