@@ -21,7 +21,7 @@ INSTALL = install
 # --progress vanish.  MD5_LANES_SMALL keeps the sse2 lane engine only
 # (lib/lanes.c) and the portable one-stream transform (lib/md5.c: no
 # AVX-512VL); MD5SUM_SMALL leaves out the drawing of --progress
-# (progress.c), which would take the file over its budget, asking the page
+# (progressdraw.c), which would take the file over its budget, asking the page
 # cache with cachestat (storage.c), the disk readers (disk.c), the
 # files that threads give each other at the end of a run, the files of
 # others' batches taken once none is left to claim (batches.c), the threads
