@@ -52,7 +52,8 @@ STATIC_LDFLAGS = -static -Wl,--gc-sections,-z,noseparate-code,-z,norelro,-z,comm
 # include the command's headers.  open.c is how the command opens what it
 # reads; the fuzz harness links its own instead.
 LIB_SRC = lib/md5.c lib/lanes.c
-CMD_SRC = md5sum.c cmdline.c opts.c sums.c check.c schedule.c crew.c budget.c pace.c hasher.c hasher_step.c feed.c readway.c router.c storage.c \
+CMD_SRC = md5sum.c cmdline.c opts.c sums.c check.c listline.c schedule.c crew.c budget.c pace.c \
+	hasher.c hasher_step.c feed.c readway.c router.c storage.c \
 	batches.c cores.c disk.c sysfs.c stream.c listread.c open.c out.c outbox.c \
 	decimal.c grow.c monotime.c thread.c fds.c msg.c diag.c errtext.c quote.c progress.c \
 	progressdraw.c statusline.c term.c
@@ -83,7 +84,8 @@ $(O)/%.o: %.c
 
 # Test programs and benchmarks: each links only the objects it tests.
 TESTS = $(B)/tests/unit $(B)/tests/lanes_test $(B)/tests/opts_test $(B)/tests/readway_test \
-	$(B)/tests/pace_test $(B)/tests/judge_test $(B)/tests/statusline_test
+	$(B)/tests/pace_test $(B)/tests/judge_test $(B)/tests/statusline_test \
+	$(B)/tests/listline_test
 HELPERS = $(B)/tests/quote_driver $(B)/tests/device_probe $(B)/tests/hold_fds \
 	$(B)/tests/short_reads.so $(B)/tests/count_threads.so
 BENCHES = $(B)/bench/micro $(B)/bench/lanes_bench $(B)/bench/floor
@@ -100,6 +102,7 @@ $(B)/tests/pace_test: $(O)/tests/pace_test.o $(TAP) $(O)/pace.o
 $(B)/tests/judge_test: $(O)/tests/judge_test.o $(TAP) $(O)/pace.o $(O)/storage.o $(O)/sysfs.o \
 	$(O)/decimal.o $(O)/monotime.o
 $(B)/tests/statusline_test: $(O)/tests/statusline_test.o $(TAP) $(O)/statusline.o
+$(B)/tests/listline_test: $(O)/tests/listline_test.o $(TAP) $(O)/listline.o
 $(B)/tests/quote_driver: $(O)/tests/quote_driver.o $(O)/quote.o
 $(B)/tests/device_probe: $(O)/tests/device_probe.o $(O)/sysfs.o $(O)/decimal.o
 $(B)/tests/hold_fds: $(O)/tests/hold_fds.o
