@@ -13,16 +13,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#if defined(__linux__) && defined(__has_include)
-#if __has_include(<linux/fiemap.h>) && __has_include(<linux/fs.h>)
-#include <linux/fiemap.h>
-#include <linux/fs.h>
-#include <sys/ioctl.h>
-#define HAVE_FIEMAP 1
-#endif
-#endif
-
 #include "disk.h"
+#include "diskplace.h"
 #include "stream.h"
 #include "thread.h"
 
@@ -59,7 +51,7 @@ struct waiting {
 	off_t size;
 	struct storage *storage;
 	struct md5 *begun;	/* see disk_file; owned */
-	uint64_t where;		/* its place on the disk */
+	uint64_t where;		/* its place on the disk (diskplace.h) */
 	bool placed;		/* where is a physical offset, not an inode */
 	bool ahead;		/* already asked for, ahead of its turn */
 };
@@ -88,31 +80,6 @@ struct disks {
 	unsigned n;
 	struct disk *disk[MAX_DISKS];
 };
-
-/* Where the file begins on the disk: its first extent's physical offset
- * where the file system tells it, else its inode number, which file
- * systems tend to hand out in the order they place files. */
-static uint64_t where_on_disk(int fd, ino_t ino, bool *placed)
-{
-#ifdef HAVE_FIEMAP
-	union {
-		struct fiemap map;
-		char room[sizeof(struct fiemap) + sizeof(struct fiemap_extent)];
-	} f;
-
-	memset(&f, 0, sizeof f);
-	f.map.fm_length = FIEMAP_MAX_OFFSET;
-	f.map.fm_extent_count = 1;
-	if (ioctl(fd, FS_IOC_FIEMAP, &f.map) == 0 && f.map.fm_mapped_extents == 1) {
-		*placed = true;
-		return f.map.fm_extents[0].fe_physical;
-	}
-#else
-	(void)fd;
-#endif
-	*placed = false;
-	return (uint64_t)ino;
-}
 
 /* Hash the file, close it and make its result known. */
 static void hash_waiting(struct waiting *w, uint8_t *buf)
@@ -356,7 +323,7 @@ bool disks_submit(struct disks *all, struct task *t, const struct disk_file *f)
 		return false;
 	if (w.begun)
 		*w.begun = *f->begun;
-	w.where = where_on_disk(f->fd, f->ino, &w.placed);
+	w.where = diskplace_of(f->fd, f->ino, &w.placed);
 	pthread_mutex_lock(&all->lock);
 	d = disk_of(all, f->dev);
 	if (!d) {
