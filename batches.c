@@ -1,72 +1,39 @@
 /* batches.c - jobs claimed a batch at a time, written in order; see
- * batches.h.
+ * batches.h.  What is one batch's own is batch.c's (batch.h).
  *
  * Two locks, neither taken per file: claim_lock while a batch is made
- * from the source, write_lock while batches are written and while threads
- * wait for the writing to move on.  The threads that finish batches do
- * not wait for each other's writing: the first to ask writes for all who
- * ask while it writes (write_finished). */
+ * from the source, write_lock while batches are written, by one thread
+ * for all that finish one meanwhile (write_finished), and while threads
+ * wait for the writing to move on. */
 #include <pthread.h>
 #include <stdlib.h>
-#include <string.h>
 
+#include "batch.h"
 #include "batches.h"
-#include "diag.h"
-#include "grow.h"
 #include "progress.h"
 
 enum {
-	BATCH_MAX = 64,		/* jobs in a batch, at most */
-	BATCH_FIRST = 1,	/* before the size of files is known: a
-				 * thread claims no more than it starts */
-	BATCH_BYTES = 1024 * 1024,	/* a batch's work, about */
-	SHRINK = 4,		/* a batch is at most 1/SHRINK of a thread's
-				 * share of the jobs left */
 	/* Claimed and not written, at most: batches, and their jobs.  A
 	 * large file at head holds the writing back while it is hashed in
 	 * one lane; the other lanes and threads go on meanwhile as far as
 	 * these let them. */
 	WINDOW = 4096,
 	HELD_MAX = 32768,
-	SIZES_EARLY = 64,	/* files sized as opened that count, at most */
 	SHOW_MS = 100,		/* written lines wait in the buffer at most */
 };
 
-struct batch {
-	struct batches *all;
-	uint64_t seq;		/* its place among the batches of the run */
-	unsigned n;		/* tasks in it */
-	struct task *task;	/* BATCH_MAX */
-	/* n in the upper half, the tasks handed out in the lower: any
-	 * thread takes the next (hand_out).  Set once the tasks are made. */
-	atomic_uint_fast64_t handing;
-	atomic_uint pending;	/* tasks not done */
-	atomic_bool finished;	/* every task is done and recorded */
-	atomic_uint turn_waits;	/* tasks of it that wait for their turn:
-				 * taken by different threads, several may */
-	struct batch *next_spare;
-	unsigned recorded;	/* tasks whose output is in rec */
-	unsigned written;	/* tasks whose output went out */
-	struct outbox rec;
-	char *names;		/* the tasks' names, unless they last the run */
-	size_t names_len, names_size;
-};
-
 struct batches {
-	const struct job_source *src;
-	struct out *out;
-	const char *prog;
-	atomic_uint threads;	/* that claim, at most */
+	struct batch_run run;
 	struct batch **ring;	/* batch seq is ring[seq % WINDOW] */
 
-	pthread_mutex_t claim_lock;	/* guards what follows, and src */
+	pthread_mutex_t claim_lock;	/* guards what follows, and run.src */
 	atomic_uint_fast64_t next_seq;	/* the next batch to claim */
 	size_t claimed;		/* jobs handed out so far */
 	bool over;		/* the source has no more */
 	uint64_t all_handed;	/* batches before it have every task handed
 				 * out (steal) */
 
-	pthread_mutex_t write_lock;	/* guards out, and batches' writing */
+	pthread_mutex_t write_lock;	/* guards run.out, and batches' writing */
 	pthread_cond_t moved;	/* head moved, or a task awaited was done */
 	atomic_uint writes_asked;	/* by threads that finished a batch, not
 					 * yet seen by the one that writes */
@@ -74,10 +41,7 @@ struct batches {
 	size_t written;		/* jobs written so far */
 	struct batch *spare;	/* batches written, to be claimed anew */
 
-	/* Finished batches' files, and the first files whose size is
-	 * known, for the size of batches to come. */
-	atomic_uint_fast64_t files_done, bytes_done;
-	atomic_uint_fast64_t files_sized, bytes_sized;
+	struct batch_sizes sizes;	/* for the size of batches to come */
 };
 
 struct batches *batches_new(const struct job_source *src, unsigned threads,
@@ -87,8 +51,8 @@ struct batches *batches_new(const struct job_source *src, unsigned threads,
 
 	if (!all)
 		return NULL;
-	*all = (struct batches){ .src = src, .out = out, .prog = prog };
-	atomic_init(&all->threads, threads);
+	*all = (struct batches){ .run = { .src = src, .out = out, .prog = prog } };
+	batch_sizes_set_threads(&all->sizes, threads);
 	all->ring = calloc(WINDOW, sizeof *all->ring);
 	if (!all->ring || pthread_mutex_init(&all->claim_lock, NULL) != 0 ||
 	    pthread_mutex_init(&all->write_lock, NULL) != 0 ||
@@ -102,25 +66,6 @@ struct batches *batches_new(const struct job_source *src, unsigned threads,
 
 /* ------------------------------------------------------------ writing */
 
-/* Record the output of b's tasks before task k, in order. */
-static void record_tasks(struct batch *b, unsigned k)
-{
-	const struct job_source *src = b->all->src;
-
-	for (; b->recorded < k; b->recorded++)
-		src->format(src->ctx, &b->task[b->recorded].job, &b->rec);
-}
-
-/* Write what b has recorded, and count its tasks before task k. */
-static void write_recorded(struct batch *b, unsigned k)
-{
-	const struct job_source *src = b->all->src;
-
-	outbox_play(&b->rec, b->all->out, b->all->prog);
-	for (; b->written < k; b->written++)
-		src->account(src->ctx, &b->task[b->written].job);
-}
-
 /* The batch at head, when it is claimed. */
 static struct batch *head_batch(struct batches *all)
 {
@@ -131,30 +76,6 @@ static struct batch *head_batch(struct batches *all)
 	return all->ring[head % WINDOW];
 }
 
-/* For --progress, when b, batch seq, is at head: its first file not
- * hashed yet, which the run waits for; told when head moves, not each
- * time a file is done, which would take a lock a file.  Under
- * write_lock, or by b's claimer before it hands out a task: b is not
- * written meanwhile. */
-static void say_what_holds_up(struct batches *all, struct batch *b, uint64_t seq)
-{
-	if (!b || !progress_shown() || atomic_load(&all->head) != seq)
-		return;
-	for (unsigned i = 0; i < b->n; i++) {
-		if (!atomic_load_explicit(&b->task[i].done, memory_order_relaxed)) {
-			progress_waiting_for(b->task[i].job.name);
-			return;
-		}
-	}
-}
-
-/* Keep b, written or left empty, to be claimed anew.  Under write_lock. */
-static void keep_spare(struct batches *all, struct batch *b)
-{
-	b->next_spare = all->spare;
-	all->spare = b;
-}
-
 /* Write the finished batches at head, in order.  Under write_lock. */
 static void write_head(struct batches *all)
 {
@@ -163,15 +84,18 @@ static void write_head(struct batches *all)
 
 	while ((b = head_batch(all)) &&
 	       atomic_load_explicit(&b->finished, memory_order_acquire)) {
-		write_recorded(b, b->n);
+		batch_write(b, b->n);
 		atomic_store_explicit(&b->finished, false, memory_order_relaxed);
 		all->written += b->n;
-		keep_spare(all, b);
+		batch_keep(&all->spare, b);
 		atomic_store(&all->head, b->seq + 1);
 		moved = true;
 	}
-	out_flush_held(all->out, SHOW_MS);
-	say_what_holds_up(all, head_batch(all), atomic_load(&all->head));
+	out_flush_held(all->run.out, SHOW_MS);
+	/* Said as head moves, not as each file is done, which would take a
+	 * lock a file. */
+	if (progress_shown() && (b = head_batch(all)))
+		batch_say_what_holds_up(b);
 	if (moved)
 		pthread_cond_broadcast(&all->moved);
 }
@@ -195,17 +119,9 @@ static void write_finished(struct batches *all)
 
 void batches_free(struct batches *all)
 {
-	struct batch *b;
-
 	write_head(all);
-	out_flush(all->out);
-	while ((b = all->spare)) {
-		all->spare = b->next_spare;
-		outbox_free(&b->rec);
-		free(b->names);
-		free(b->task);
-		free(b);
-	}
+	out_flush(all->run.out);
+	batch_free(all->spare);
 	free(all->ring);
 	pthread_mutex_destroy(&all->claim_lock);
 	pthread_mutex_destroy(&all->write_lock);
@@ -213,32 +129,10 @@ void batches_free(struct batches *all)
 	free(all);
 }
 
-/* b's last task is done: record it all, and write what can be. */
-static void finish_batch(struct batch *b)
-{
-	struct batches *all = b->all;
-	uint64_t bytes = 0;
-
-	record_tasks(b, b->n);
-	for (unsigned i = 0; i < b->n; i++)
-		bytes += b->task[i].size;
-	atomic_fetch_add_explicit(&all->files_done, b->n, memory_order_relaxed);
-	atomic_fetch_add_explicit(&all->bytes_done, bytes, memory_order_relaxed);
-	atomic_store_explicit(&b->finished, true, memory_order_release);
-	write_finished(all);
-}
-
 void batches_task_sized(struct task *t, uint64_t size)
 {
-	struct batches *all = t->batch->all;
-
 	t->size = size;
-	/* Until the first batches finish, which may take long when their
-	 * files wait for a disk, one-job batches would soon fill the window. */
-	if (atomic_load_explicit(&all->files_sized, memory_order_relaxed) < SIZES_EARLY) {
-		atomic_fetch_add_explicit(&all->files_sized, 1, memory_order_relaxed);
-		atomic_fetch_add_explicit(&all->bytes_sized, size, memory_order_relaxed);
-	}
+	batch_sizes_opened(&t->batch->all->sizes, size);
 }
 
 void batches_task_done(struct task *t)
@@ -248,9 +142,9 @@ void batches_task_done(struct task *t)
 
 	/* Sequentially consistent, as turn_waits: either a thread waiting
 	 * for its turn sees t done, or this one sees it waiting. */
-	atomic_store(&t->done, true);
-	if (atomic_fetch_sub_explicit(&b->pending, 1, memory_order_acq_rel) == 1) {
-		finish_batch(b);
+	if (batch_task_done(t)) {
+		batch_finish(b, &all->sizes);
+		write_finished(all);
 		return;
 	}
 	/* From here b may be written and made anew, unless a task of it
@@ -264,9 +158,9 @@ void batches_task_done(struct task *t)
 
 void batches_tick(struct batches *all)
 {
-	if (out_held(all->out, SHOW_MS)) {
+	if (out_held(all->run.out, SHOW_MS)) {
 		pthread_mutex_lock(&all->write_lock);
-		out_flush_held(all->out, SHOW_MS);
+		out_flush_held(all->run.out, SHOW_MS);
 		pthread_mutex_unlock(&all->write_lock);
 	}
 }
@@ -279,10 +173,7 @@ static bool at_front(const struct task *t)
 
 	if (atomic_load(&b->all->head) != b->seq)
 		return false;
-	for (const struct task *p = b->task; p < t; p++)
-		if (!atomic_load(&p->done))
-			return false;
-	return true;
+	return batch_done_before(b, t);
 }
 
 void batches_wait_turn(struct task *t)
@@ -293,16 +184,16 @@ void batches_wait_turn(struct task *t)
 
 	pthread_mutex_lock(&all->write_lock);
 	if (!at_front(t)) {
-		out_flush(all->out);
+		out_flush(all->run.out);
 		atomic_fetch_add(&b->turn_waits, 1);
 		while (!at_front(t))
 			pthread_cond_wait(&all->moved, &all->write_lock);
 		atomic_fetch_sub(&b->turn_waits, 1);
 	}
 	/* Nobody else writes b before t is done. */
-	record_tasks(b, k);
-	write_recorded(b, k);
-	out_flush(all->out);
+	batch_record(b, k);
+	batch_write(b, k);
+	out_flush(all->run.out);
 	progress_waiting_for(t->job.name);
 	pthread_mutex_unlock(&all->write_lock);
 }
@@ -311,30 +202,7 @@ void batches_wait_turn(struct task *t)
 
 void batches_set_threads(struct batches *all, unsigned threads)
 {
-	atomic_store_explicit(&all->threads, threads, memory_order_relaxed);
-}
-
-/* How many jobs the next batch takes: fewer for larger files, and at
- * most a fraction of a thread's share of what is left.  Under claim_lock. */
-static unsigned batch_size(const struct batches *all)
-{
-	uint64_t files = atomic_load_explicit(&all->files_done, memory_order_relaxed) +
-			 atomic_load_explicit(&all->files_sized, memory_order_relaxed);
-	uint64_t bytes = atomic_load_explicit(&all->bytes_done, memory_order_relaxed) +
-			 atomic_load_explicit(&all->bytes_sized, memory_order_relaxed);
-	uint64_t size = BATCH_FIRST;
-
-	if (files > 0)
-		size = BATCH_BYTES / (bytes / files + FILE_COST);
-	if (all->src->count) {
-		uint64_t share = (all->src->count - all->claimed) /
-				 (SHRINK * (uint64_t)atomic_load_explicit(&all->threads,
-									 memory_order_relaxed));
-
-		if (size > share)
-			size = share;
-	}
-	return size < 1 ? 1 : size > BATCH_MAX ? BATCH_MAX : (unsigned)size;
+	batch_sizes_set_threads(&all->sizes, threads);
 }
 
 /* A batch to hold seq, head being the oldest not written: one written
@@ -342,65 +210,20 @@ static unsigned batch_size(const struct batches *all)
  * jobs.  Under claim_lock. */
 static struct batch *take_batch(struct batches *all, uint64_t seq, uint64_t head)
 {
-	struct batch *b = NULL;
+	struct batch *b;
 	bool room;
 
 	pthread_mutex_lock(&all->write_lock);
 	room = seq - head < WINDOW && all->claimed - all->written < HELD_MAX;
-	if (room && (b = all->spare))
-		all->spare = b->next_spare;
+	b = room ? batch_reuse(&all->spare) : NULL;
 	pthread_mutex_unlock(&all->write_lock);
 	if (!room)
 		return NULL;
-	if (!b) {
-		if (!(b = calloc(1, sizeof *b)) || !(b->task = calloc(BATCH_MAX, sizeof *b->task)))
-			die_no_memory(all->prog);
-		b->all = all;
-		outbox_init(&b->rec);
-	}
+	if (!b)
+		b = batch_new(all, &all->run);
 	b->seq = seq;
 	all->ring[seq % WINDOW] = b;
 	return b;
-}
-
-/* Keep a copy of name in b; where, as an offset into b->names. */
-static size_t keep_name(struct batches *all, struct batch *b, const char *name)
-{
-	size_t n = strlen(name) + 1, at = b->names_len;
-
-	if (!grow(&b->names, &b->names_size, at, n))
-		die_no_memory(all->prog);
-	memcpy(b->names + at, name, n);
-	b->names_len += n;
-	return at;
-}
-
-/* Make up to size jobs of the source into b, the source waiting for its
- * input for the first only if wait: what it said last.  JOB_NONE once it
- * has no more, and it is not asked again (a terminal would wait for a
- * second end of file).  Under claim_lock. */
-static enum next_job fill_batch(struct batches *all, struct batch *b, unsigned size,
-				bool wait)
-{
-	size_t at[BATCH_MAX];
-	struct job j;
-	enum next_job got = JOB_MADE;
-
-	b->n = 0;
-	b->names_len = 0;
-	while (b->n < size &&
-	       (got = all->src->next(all->src->ctx, &j, wait && b->n == 0)) == JOB_MADE) {
-		at[b->n] = j.name && !all->src->names_last ? keep_name(all, b, j.name) : SIZE_MAX;
-		b->task[b->n++] = (struct task){ .job = j, .batch = b };
-	}
-	for (unsigned i = 0; i < b->n; i++)
-		if (at[i] != SIZE_MAX)
-			b->task[i].job.name = b->names + at[i];
-	b->recorded = b->written = 0;
-	atomic_store_explicit(&b->pending, b->n, memory_order_relaxed);
-	atomic_store_explicit(&b->handing, (uint64_t)b->n << 32, memory_order_release);
-	all->claimed += b->n;
-	return got;
 }
 
 /* The small build (make static) reads lists without asking whether a read
@@ -420,7 +243,7 @@ static void wait_written(struct batches *all, size_t n)
 	pthread_mutex_lock(&all->write_lock);
 	while (all->written < n)
 		pthread_cond_wait(&all->moved, &all->write_lock);
-	out_flush(all->out);
+	out_flush(all->run.out);
 	pthread_mutex_unlock(&all->write_lock);
 }
 
@@ -428,7 +251,7 @@ static void wait_written(struct batches *all, size_t n)
 static void wait_for_room(struct batches *all, uint64_t seen)
 {
 	pthread_mutex_lock(&all->write_lock);
-	out_flush(all->out);
+	out_flush(all->run.out);
 	while (atomic_load(&all->head) == seen)
 		pthread_cond_wait(&all->moved, &all->write_lock);
 	pthread_mutex_unlock(&all->write_lock);
@@ -458,15 +281,20 @@ static struct batch *claim(struct batches *all, bool wait)
 			pthread_mutex_lock(&all->claim_lock);
 			continue;
 		}
-		got = fill_batch(all, b, batch_size(all), all_written);
+		got = batch_fill(b, batch_size(&all->sizes, all->run.src->count, all->claimed),
+				 all_written);
+		all->claimed += b->n;
+		/* Not asked again once it has no more: a terminal would wait
+		 * for a second end of file. */
 		all->over = got == JOB_NONE;
 		if (b->n > 0) {
 			atomic_store(&all->next_seq, seq + 1);
-			say_what_holds_up(all, b, seq);
+			if (progress_shown() && atomic_load(&all->head) == seq)
+				batch_say_what_holds_up(b);
 			break;
 		}
 		pthread_mutex_lock(&all->write_lock);
-		keep_spare(all, b);
+		batch_keep(&all->spare, b);
 		pthread_mutex_unlock(&all->write_lock);
 		b = NULL;
 		if (got != JOB_LATER || !wait || !SOURCE_MAY_WAIT)
@@ -479,21 +307,6 @@ static struct batch *claim(struct batches *all, bool wait)
 	}
 	pthread_mutex_unlock(&all->claim_lock);
 	return b;
-}
-
-/* The next task of b not handed out yet, to any thread: NULL when all
- * are.  A thread whose pointer is older than b's last making takes a task
- * of it as it is now, which is as much a task to be done. */
-static struct task *hand_out(struct batch *b)
-{
-	uint_fast64_t h = atomic_load_explicit(&b->handing, memory_order_acquire);
-
-	while ((uint32_t)h < (uint32_t)(h >> 32))
-		if (atomic_compare_exchange_weak_explicit(&b->handing, &h, h + 1,
-							  memory_order_acquire,
-							  memory_order_acquire))
-			return &b->task[(uint32_t)h];
-	return NULL;
 }
 
 /* The small build (make static) has no room for taking other threads'
@@ -525,7 +338,7 @@ static struct task *steal(struct batches *all, struct cursor *c)
 	for (first_not_reached(all); all->all_handed < end; all->all_handed++) {
 		struct batch *b = all->ring[all->all_handed % WINDOW];
 
-		if (b->seq == all->all_handed && (t = hand_out(b))) {
+		if (b->seq == all->all_handed && (t = batch_hand_out(b))) {
 			c->batch = b;
 			break;
 		}
@@ -533,28 +346,7 @@ static struct task *steal(struct batches *all, struct cursor *c)
 	pthread_mutex_unlock(&all->claim_lock);
 	return t;
 }
-#else
-#define steal(all, c) NULL
-#endif
 
-struct task *batches_next(struct batches *all, struct cursor *c, bool wait)
-{
-	struct task *t = batches_rest(c);
-
-	if (t)
-		return t;
-	c->batch = claim(all, wait);
-	if (c->batch && (t = hand_out(c->batch)))
-		return t;
-	return steal(all, c);
-}
-
-struct task *batches_rest(struct cursor *c)
-{
-	return c->batch ? hand_out(c->batch) : NULL;
-}
-
-#ifndef MD5SUM_SMALL
 /* The tasks of the batches claimed that no thread has reached yet, which
  * any may take (steal).  Under claim_lock. */
 static size_t not_reached(struct batches *all)
@@ -564,23 +356,40 @@ static size_t not_reached(struct batches *all)
 
 	for (uint64_t seq = first_not_reached(all); seq < end; seq++) {
 		struct batch *b = all->ring[seq % WINDOW];
-		uint_fast64_t h = atomic_load_explicit(&b->handing, memory_order_relaxed);
 
-		if (b->seq == seq && (uint32_t)h < (uint32_t)(h >> 32))
-			n += (uint32_t)(h >> 32) - (uint32_t)h;
+		if (b->seq == seq)
+			n += batch_not_handed(b);
 	}
 	return n;
 }
 #else
+#define steal(all, c) NULL
 #define not_reached(all) 0
 #endif
+
+struct task *batches_next(struct batches *all, struct cursor *c, bool wait)
+{
+	struct task *t = batches_rest(c);
+
+	if (t)
+		return t;
+	c->batch = claim(all, wait);
+	if (c->batch && (t = batch_hand_out(c->batch)))
+		return t;
+	return steal(all, c);
+}
+
+struct task *batches_rest(struct cursor *c)
+{
+	return c->batch ? batch_hand_out(c->batch) : NULL;
+}
 
 size_t batches_left(struct batches *all, size_t *handed)
 {
 	size_t left, waiting;
 
 	pthread_mutex_lock(&all->claim_lock);
-	left = all->over ? 0 : all->src->count ? all->src->count - all->claimed : SIZE_MAX;
+	left = all->over ? 0 : all->run.src->count ? all->run.src->count - all->claimed : SIZE_MAX;
 	if (left != SIZE_MAX) {
 		waiting = not_reached(all);
 		left += waiting;
