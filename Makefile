@@ -52,7 +52,7 @@ STATIC_LDFLAGS = -static -Wl,--gc-sections,-z,noseparate-code,-z,norelro,-z,comm
 # include the command's headers.  open.c is how the command opens what it
 # reads; the fuzz harness links its own instead.
 LIB_SRC = lib/md5.c lib/lanes.c
-CMD_SRC = md5sum.c cmdline.c opts.c sums.c check.c listline.c schedule.c crew.c budget.c pace.c \
+CMD_SRC = md5sum.c cmdline.c opts.c sums.c check.c names.c listline.c results.c schedule.c crew.c budget.c pace.c \
 	hasher.c hasher_step.c feed.c readway.c router.c storage.c \
 	batches.c batch.c cores.c disk.c diskplace.c sysfs.c stream.c listread.c open.c out.c outbox.c \
 	decimal.c grow.c monotime.c thread.c fds.c msg.c diag.c errtext.c quote.c progress.c \

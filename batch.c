@@ -55,15 +55,15 @@ static size_t keep_name(struct batch *b, const char *name)
 
 enum next_job batch_fill(struct batch *b, unsigned size, bool wait)
 {
-	const struct job_source *src = b->run->src;
+	struct names *names = b->run->names;
 	size_t at[BATCH_MAX];
 	struct job j;
 	enum next_job got = JOB_MADE;
 
 	b->n = 0;
 	b->names_len = 0;
-	while (b->n < size && (got = src->next(src->ctx, &j, wait && b->n == 0)) == JOB_MADE) {
-		at[b->n] = j.name && !src->names_last ? keep_name(b, j.name) : SIZE_MAX;
+	while (b->n < size && (got = names_next(names, &j, wait && b->n == 0)) == JOB_MADE) {
+		at[b->n] = j.name && !names_last(names) ? keep_name(b, j.name) : SIZE_MAX;
 		b->task[b->n++] = (struct task){ .job = j, .batch = b };
 	}
 	/* Only now: b->names may have moved as it grew. */
@@ -96,10 +96,8 @@ void batch_say_what_holds_up(const struct batch *b)
 
 void batch_record(struct batch *b, unsigned k)
 {
-	const struct job_source *src = b->run->src;
-
 	for (; b->recorded < k; b->recorded++)
-		src->format(src->ctx, &b->task[b->recorded].job, &b->rec);
+		results_word(b->run->results, &b->task[b->recorded].job, &b->rec);
 }
 
 /* b's tasks are done: their files count. */
@@ -122,11 +120,9 @@ void batch_finish(struct batch *b, struct batch_sizes *s)
 
 void batch_write(struct batch *b, unsigned k)
 {
-	const struct job_source *src = b->run->src;
-
 	outbox_play(&b->rec, b->run->out, b->run->prog);
 	for (; b->written < k; b->written++)
-		src->account(src->ctx, &b->task[b->written].job);
+		results_count(b->run->results, &b->task[b->written].job);
 }
 
 /* ------------------------------------------------------------ size */

@@ -1,5 +1,5 @@
 /* batch.h - one batch of a parallel run (batches.h): consecutive jobs of
- * the source made into tasks, handed out one at a time to any thread, and
+ * names (names.h) made into tasks, handed out one at a time to any thread, and
  * the output of those done recorded in its outbox until its turn.  Private
  * to batches.c, which keeps the window of batches claimed and not yet
  * written, and decides when a batch is made, recorded and written.
@@ -20,18 +20,23 @@
 
 #include "batches.h"
 #include "job.h"
+#include "names.h"
 #include "out.h"
 #include "outbox.h"
+#include "results.h"
 
 enum {
 	BATCH_MAX = 64,		/* jobs in a batch, at most */
 	SIZES_EARLY = 64,	/* files sized as opened that count, at most */
 };
 
-/* What the batches of a run share: where their jobs come from, where
- * their output goes, and the program's name for messages. */
+/* What the batches of a run share: where their jobs come from, how
+ * their results are worded and counted, where their output goes, and the
+ * program's name for messages. */
 struct batch_run {
-	const struct job_source *src;
+	struct names *names;	/* under the claim lock */
+	struct results *results;	/* worded by any thread; counted under
+					 * the write lock */
 	struct out *out;
 	const char *prog;
 };
@@ -96,8 +101,8 @@ static inline struct batch *batch_reuse(struct batch **spare)
 /* Free b, if any, and the batches kept after it. */
 void batch_free(struct batch *b);
 
-/* Make up to size jobs of the source into b, the source waiting for its
- * input for the first only if wait: what it said last.  Names that do not
+/* Make up to size jobs of the run's names into b, waiting for a list's
+ * writer for the first only if wait: what names said last.  Names that do not
  * last the run are copied into b. */
 enum next_job batch_fill(struct batch *b, unsigned size, bool wait);
 
@@ -146,12 +151,12 @@ void batch_say_what_holds_up(const struct batch *b);
  * files in s, and mark b finished. */
 void batch_finish(struct batch *b, struct batch_sizes *s);
 
-/* Record the output of b's tasks before task k, in order, as the source
- * formats it. */
+/* Record the output of b's tasks before task k, in order, as the run's
+ * results word it. */
 void batch_record(struct batch *b, unsigned k);
 
-/* Write what b has recorded, and have the source count its tasks before
- * task k. */
+/* Write what b has recorded, and have the run's results count its tasks
+ * before task k. */
 void batch_write(struct batch *b, unsigned k);
 
 /* A file opened has size bytes: it counts until enough batches are

@@ -26,7 +26,7 @@ struct batches {
 	struct batch_run run;
 	struct batch **ring;	/* batch seq is ring[seq % WINDOW] */
 
-	pthread_mutex_t claim_lock;	/* guards what follows, and run.src */
+	pthread_mutex_t claim_lock;	/* guards what follows, and run.names */
 	atomic_uint_fast64_t next_seq;	/* the next batch to claim */
 	size_t claimed;		/* jobs handed out so far */
 	bool over;		/* the source has no more */
@@ -44,14 +44,14 @@ struct batches {
 	struct batch_sizes sizes;	/* for the size of batches to come */
 };
 
-struct batches *batches_new(const struct job_source *src, unsigned threads,
+struct batches *batches_new(struct names *names, struct results *results, unsigned threads,
 			    struct out *out, const char *prog)
 {
 	struct batches *all = calloc(1, sizeof *all);
 
 	if (!all)
 		return NULL;
-	*all = (struct batches){ .run = { .src = src, .out = out, .prog = prog } };
+	*all = (struct batches){ .run = { names, results, out, prog } };
 	batch_sizes_set_threads(&all->sizes, threads);
 	all->ring = calloc(WINDOW, sizeof *all->ring);
 	if (!all->ring || pthread_mutex_init(&all->claim_lock, NULL) != 0 ||
@@ -281,7 +281,7 @@ static struct batch *claim(struct batches *all, bool wait)
 			pthread_mutex_lock(&all->claim_lock);
 			continue;
 		}
-		got = batch_fill(b, batch_size(&all->sizes, all->run.src->count, all->claimed),
+		got = batch_fill(b, batch_size(&all->sizes, names_count(all->run.names), all->claimed),
 				 all_written);
 		all->claimed += b->n;
 		/* Not asked again once it has no more: a terminal would wait
@@ -386,10 +386,10 @@ struct task *batches_rest(struct cursor *c)
 
 size_t batches_left(struct batches *all, size_t *handed)
 {
-	size_t left, waiting;
+	size_t left, waiting, count = names_count(all->run.names);
 
 	pthread_mutex_lock(&all->claim_lock);
-	left = all->over ? 0 : all->run.src->count ? all->run.src->count - all->claimed : SIZE_MAX;
+	left = all->over ? 0 : count ? count - all->claimed : SIZE_MAX;
 	if (left != SIZE_MAX) {
 		waiting = not_reached(all);
 		left += waiting;

@@ -2,17 +2,18 @@
  * written back in input order.
  *
  * Every thread that hashes claims its next jobs itself: a batch of
- * consecutive jobs made by the job source under one lock, so that no
+ * consecutive jobs made by names (names.h) under one lock, so that no
  * lock, wake-up or queue operation is paid per file.  Batches are smaller
  * when files are larger, and shrink toward the end of a run whose length
  * is known, so that no thread is left with a long tail.  A job handed out
  * is a task; threads finish tasks in any order and say so
  * (batches_task_done).  A thread with none left to claim takes the tasks
  * of others' batches that they have not reached, one at a time.
- * The thread that finishes a batch's last task records its output (the
- * source's format), and if it is the oldest batch not yet written, writes
- * it and the finished ones after it: no thread waits for another to
- * write.  At most a window of batches is claimed and not yet written,
+ * The thread that finishes a batch's last task records its output (as
+ * results.h words it), and if it is the oldest batch not yet written,
+ * writes it and the finished ones after it (and results counts them):
+ * so batches_task_done may write to standard output, and no thread waits
+ * for another to write.  At most a window of batches is claimed and not yet written,
  * which bounds a run's memory however long its list; a thread with
  * nothing to hash waits for the window to move. */
 #ifndef BATCHES_H
@@ -23,6 +24,9 @@
 #include <stdint.h>
 
 #include "job.h"
+#include "names.h"
+#include "out.h"
+#include "results.h"
 
 struct batch;
 struct batches;
@@ -49,9 +53,10 @@ struct cursor {
 	struct batch *batch;
 };
 
-/* The batches of a run over src's jobs, claimed by up to threads threads,
- * written to out; NULL when there is no memory for them. */
-struct batches *batches_new(const struct job_source *src, unsigned threads,
+/* The batches of a run over the jobs of names, claimed by up to threads
+ * threads, worded and counted by results, written to out; NULL when
+ * there is no memory for them. */
+struct batches *batches_new(struct names *names, struct results *results, unsigned threads,
 			    struct out *out, const char *prog);
 
 /* From now on, up to threads threads claim: the batches are sized for
@@ -73,11 +78,12 @@ struct task *batches_rest(struct cursor *c);
 
 /* How many jobs are left to hand out, those of batches claimed that no
  * thread has reached among them: 0 once there are none; SIZE_MAX when
- * the source may have more and did not say how many.  Where it is not,
+ * the names may have more and did not say how many.  Where it is not,
  * *handed is how many were handed out. */
 size_t batches_left(struct batches *all, size_t *handed);
 
-/* t has its result; any thread. */
+/* t has its result; any thread.  It may write, to standard output and
+ * error, its batch and the finished ones after it (see above). */
 void batches_task_done(struct task *t);
 
 /* The hashing thread has learnt t's size, which sizes the batches to come

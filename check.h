@@ -1,10 +1,10 @@
 /* check.h - md5sum -c: verify the digests listed in checksum lists.
  *
- * Each list is read line by line; its files are hashed through a
- * schedule (schedule.h) and reported in list order: "NAME: OK", "NAME:
- * FAILED" or "NAME: FAILED open or read", then GNU's warnings for the
- * list.  Each line is parsed by listline.h, whose line form carries from
- * list to list in check_run. */
+ * Each list is read line by line (names.h) and its files hashed as a run
+ * of their own through a schedule (schedule.h), each reported in list
+ * order as results.h words it; then GNU's warnings for the list, from
+ * what results counted.  A line's form carries from list to list in
+ * check_run. */
 #ifndef CHECK_H
 #define CHECK_H
 
@@ -12,16 +12,9 @@
 #include <stddef.h>
 
 #include "listline.h"
+#include "results.h"
 #include "schedule.h"
 
-/* The options that only -c has. */
-struct check_options {
-	bool ignore_missing;	/* skip listed files that do not exist */
-	bool quiet;		/* no line for files that match */
-	bool status;		/* no output at all, only the exit status */
-	bool strict;		/* badly formatted lines make a list fail */
-	bool warn;		/* warn about each badly formatted line */
-};
 
 /* What checking lists needs, and what carries from one list to the next. */
 struct check_run {

@@ -370,7 +370,7 @@ static void crew_end(struct crew *c)
 	shelf_free(c);
 }
 
-bool crew_run(const struct budget *b, bool settled, const struct job_source *src,
+bool crew_run(const struct budget *b, bool settled, struct names *n, struct results *r,
 	      struct out *out, const char *prog)
 {
 	struct crew c = { .b = b, .working = 1 };
@@ -381,7 +381,7 @@ bool crew_run(const struct budget *b, bool settled, const struct job_source *src
 		return false;
 	self.hasher = hasher_new(&b->plan);
 	c.helper = calloc(b->most, sizeof *c.helper);
-	c.all = batches_new(src, b->busy, out, prog);
+	c.all = batches_new(n, r, b->busy, out, prog);
 	if (!self.hasher || !c.helper || !c.all) {
 		hasher_free(self.hasher);
 		free(c.helper);

@@ -18,14 +18,15 @@
 #include <stdbool.h>
 
 #include "budget.h"
-#include "job.h"
+#include "names.h"
 #include "out.h"
+#include "results.h"
 
-/* Hash every job of src and write its output, in input order, many at
- * once, as b allows, helpers added as they pay, or all at once when
+/* Hash every job of n and write what r words of it, in input order, many
+ * at once, as b allows, helpers added as they pay, or all at once when
  * settled (-j); false, having taken no job, when there is no memory for
  * even one worker's lanes. */
-bool crew_run(const struct budget *b, bool settled, const struct job_source *src,
+bool crew_run(const struct budget *b, bool settled, struct names *n, struct results *r,
 	      struct out *out, const char *prog);
 
 #endif

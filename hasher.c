@@ -186,7 +186,7 @@ enum hasher_took hasher_add(struct hasher *h, struct task *t, int *in_turn_fd)
 	 * on a network file system its opening is most of it, and a thread
 	 * opens the files of all its lanes before any is done. */
 	add_work(h, FILE_COST);
-	if (j->bad_line) {
+	if (j->no_file) {
 		finish_task(h, t, 0, 0);
 		return HASHER_TOOK;
 	}
@@ -220,7 +220,7 @@ enum hasher_took hasher_add(struct hasher *h, struct task *t, int *in_turn_fd)
 	return HASHER_TOOK;
 }
 
-/* ------------------------------------------------------------ gifts */
+/* ------------------------------------------------------- handing over */
 
 uint64_t hasher_work_left(const struct hasher *h)
 {

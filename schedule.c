@@ -46,7 +46,7 @@ struct schedule schedule_for(const struct schedule_asked *a, struct out *out,
 enum { FALLBACK_SIZE = 4096 };
 
 /* GNU's way. */
-static void run_one_by_one(const struct schedule *s, const struct job_source *src)
+static void run_one_by_one(const struct schedule *s, struct names *n, struct results *r)
 {
 	static uint8_t fallback[FALLBACK_SIZE];
 	uint8_t *buf = malloc(READ_SIZE);
@@ -57,14 +57,14 @@ static void run_one_by_one(const struct schedule *s, const struct job_source *sr
 	if (!buf)
 		buf = fallback;
 	outbox_init(&rec);
-	while (src->next(src->ctx, &j, true) == JOB_MADE) {
+	while (names_next(n, &j, true) == JOB_MADE) {
 		progress_waiting_for(j.name);
-		if (!j.bad_line)
+		if (!j.no_file)
 			j.err = stream_hash_file(j.name, s->stdin_closed, s->read_ahead, buf,
 						 size, j.digest);
-		src->format(src->ctx, &j, &rec);
+		results_word(r, &j, &rec);
 		outbox_play(&rec, s->out, s->prog);
-		src->account(src->ctx, &j);
+		results_count(r, &j);
 		out_flush(s->out);
 	}
 	outbox_free(&rec);
@@ -86,21 +86,21 @@ void schedule_grow_fd_table(const struct schedule *s)
 	fds_make_room(FDS_WANTED);
 }
 
-/* Hash every job of src and write its output, in input order, many at
+/* Hash every job of n and write its output, in input order, many at
  * once; false, having taken no job, when there is no memory for even one
  * worker's lanes. */
-static bool run_many_at_once(const struct schedule *s, const struct job_source *src)
+static bool run_many_at_once(const struct schedule *s, struct names *n, struct results *r)
 {
 	struct hasher_plan base = { .engines = s->engines, .disk = s->disk,
 				    .stdin_closed = s->stdin_closed,
 				    .read_ahead = s->read_ahead };
 	struct budget b = budget_for(&base, s->threads);
 
-	return crew_run(&b, s->threads > 0, src, s->out, s->prog);
+	return crew_run(&b, s->threads > 0, n, r, s->out, s->prog);
 }
 
-void schedule_run(const struct schedule *s, const struct job_source *src)
+void schedule_run(const struct schedule *s, struct names *n, struct results *r)
 {
-	if (!s->engines || !run_many_at_once(s, src))
-		run_one_by_one(s, src);
+	if (!s->engines || !run_many_at_once(s, n, r))
+		run_one_by_one(s, n, r);
 }

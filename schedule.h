@@ -22,10 +22,11 @@
 
 #include <stdbool.h>
 
-#include "job.h"
+#include "names.h"
 #include "lanes.h"
 #include "out.h"
 #include "readway.h"
+#include "results.h"
 
 /* How to hash, decided once for the run. */
 struct schedule {
@@ -62,7 +63,8 @@ struct schedule schedule_for(const struct schedule_asked *a, struct out *out,
  * (progress.h). */
 void schedule_grow_fd_table(const struct schedule *s);
 
-/* Take every job from src, hash it, and write its output. */
-void schedule_run(const struct schedule *s, const struct job_source *src);
+/* Take every job from n, hash it, and write what r words of it, in
+ * input order; r counts each. */
+void schedule_run(const struct schedule *s, struct names *n, struct results *r);
 
 #endif

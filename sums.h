@@ -8,14 +8,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "results.h"
 #include "schedule.h"
 
-/* How the lines look. */
-struct sums_format {
-	bool binary;		/* '*' before the name */
-	bool tag;		/* BSD-style lines */
-	bool zero;		/* end lines with NUL; no escaping */
-};
 
 /* Hash names[0..count) ("-" is standard input) through s and print a line
  * for each; false when some file could not be read.  Sets *read_stdin
