@@ -53,7 +53,7 @@ static int work_for_all(const struct pace_facts *f)
 
 /* Work held is worth a helper only when it would last this many
  * measures: the helper takes files from the thread that holds them
- * (gifts), and each then hashes fewer side by side, at a higher cost a
+ * (handed over), and each then hashes fewer side by side, at a higher cost a
  * byte, so that a short run would gain less than the helper costs. */
 enum { HELD_MEASURES_LEAST = 4 };
 
