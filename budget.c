@@ -60,9 +60,9 @@ static void share_descriptors(struct budget *b)
  * a quarter of it at most, so that the rest of the run (its batches, its
  * lists, the C library's arenas) has room: half the lanes a thread, then
  * fewer threads.  Not in the small build, whose few lanes always fit. */
+#ifndef MD5SUM_SMALL
 static void fit_address_space(struct budget *b)
 {
-#ifndef MD5SUM_SMALL
 	struct hasher_plan *p = &b->plan;
 	struct rlimit lim;
 	rlim_t budget;
@@ -80,10 +80,13 @@ static void fit_address_space(struct budget *b)
 	budget = budget > busy_bytes ? budget - busy_bytes : 0;
 	if (b->most > b->busy + budget / hasher_buffer_bytes(b->waiting_plan.lanes))
 		b->most = b->busy + (unsigned)(budget / hasher_buffer_bytes(b->waiting_plan.lanes));
-#else
-	(void)b;
-#endif
 }
+#else
+static void fit_address_space(struct budget *b)
+{
+	(void)b;
+}
+#endif
 
 static unsigned at_least(unsigned n, unsigned least)
 {

@@ -1,22 +1,14 @@
 /* schedule.h - how a run is hashed, decided once: one by one, or many at
- * once; and the hashing of a job source's jobs, their output written in
- * input order.
+ * once; and the hashing of the jobs that names make (names.h), what
+ * results word of each (results.h) written in input order.
  *
- * One by one on the calling thread, or many at once, in the lanes of a
- * SIMD engine on one thread or several, when the schedule gives engines
- * and memory for them can be had.  Either way each job's output is
- * recorded by the source's format and written in input order, and the
+ * One by one on the calling thread, as GNU does: a single input, and any
+ * run with no memory for lanes.  Else many at once by a crew of workers
+ * (crew.h), in the lanes of a SIMD engine, within what budget.h says the
+ * run may have: as many workers as pay (pace.h), or exactly N with -j N;
+ * with one, every input is read on the calling thread.  Either way the
  * output is flushed before any wait for an input that may be slow to
- * come.
- *
- * Many at once: every thread, the calling one included, claims batches of
- * jobs itself (batches.h) and hashes their files side by side in the
- * lanes of its own hasher (hasher.h); whichever thread finishes the
- * oldest batch writes it.  Helper threads join the calling one as pace.h
- * decides: as many as the CPUs this process may use (cores.h), fewer when
- * what is left would not keep them busy; with -j N, exactly N threads
- * from the start, and with one, every input is read on the calling
- * thread, as GNU does. */
+ * come. */
 #ifndef SCHEDULE_H
 #define SCHEDULE_H
 
