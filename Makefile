@@ -23,9 +23,9 @@ INSTALL = install
 # AVX-512VL); MD5SUM_SMALL leaves out the drawing of --progress
 # (progressdraw.c), which would take the file over its budget, asking the page
 # cache with cachestat (storage.c), the disk readers (disk.c), the
-# files that threads give each other at the end of a run, the files of
+# files that workers hand over at the end of a run (crew.c), the files of
 # others' batches taken once none is left to claim (batches.c), the threads
-# added past the CPUs while a run waits on its storage (schedule.c,
+# added past the CPUs while a run waits on its storage (budget.c,
 # pace.c), and the coarse clock (monotime.c); the lanes are compressed through a copy
 # of their chaining words (feed.c).  No
 # jump tables, no inlining of small functions called from several places,

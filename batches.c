@@ -2,7 +2,7 @@
  * batches.h.  What is one batch's own is batch.c's (batch.h).
  *
  * Two locks, neither taken per file: claim_lock while a batch is made
- * from the source, write_lock while batches are written, by one thread
+ * from names, write_lock while batches are written, by one thread
  * for all that finish one meanwhile (write_finished), and while threads
  * wait for the writing to move on. */
 #include <pthread.h>
@@ -29,7 +29,7 @@ struct batches {
 	pthread_mutex_t claim_lock;	/* guards what follows, and run.names */
 	atomic_uint_fast64_t next_seq;	/* the next batch to claim */
 	size_t claimed;		/* jobs handed out so far */
-	bool over;		/* the source has no more */
+	bool over;		/* names has no more */
 	uint64_t all_handed;	/* batches before it have every task handed
 				 * out (steal) */
 
@@ -229,13 +229,13 @@ static struct batch *take_batch(struct batches *all, uint64_t seq, uint64_t head
 /* The small build (make static) reads lists without asking whether a read
  * would wait (listread.c): it has no room for what follows. */
 #ifdef MD5SUM_SMALL
-#define SOURCE_MAY_WAIT 0
+#define NAMES_MAY_WAIT 0
 #else
-#define SOURCE_MAY_WAIT 1
+#define NAMES_MAY_WAIT 1
 #endif
 
-/* Sleep until the first n jobs are written, and show them: the source
- * may then wait for its input, having held back no line that GNU's
+/* Sleep until the first n jobs are written, and show them: names
+ * may then wait for a list's writer, having held back no line that GNU's
  * md5sum, which checks a line before it reads the next, would have
  * written. */
 static void wait_written(struct batches *all, size_t n)
@@ -259,13 +259,13 @@ static void wait_for_room(struct batches *all, uint64_t seen)
 
 /* A new batch for the calling thread, which may wait for one when it
  * holds no work of its own; NULL when there is none now or none to come.
- * The source is read without waiting for its input, and when that would
+ * Names are made without waiting for a list's writer, and when that would
  * wait, a thread that may wait first sees every job claimed written. */
 static struct batch *claim(struct batches *all, bool wait)
 {
 	struct batch *b = NULL;
-	bool all_written = false;	/* every job claimed is: the source may
-					 * wait for its input */
+	bool all_written = false;	/* every job claimed is: names may
+					 * wait for a list's writer */
 
 	pthread_mutex_lock(&all->claim_lock);
 	while (!all->over) {
@@ -297,7 +297,7 @@ static struct batch *claim(struct batches *all, bool wait)
 		batch_keep(&all->spare, b);
 		pthread_mutex_unlock(&all->write_lock);
 		b = NULL;
-		if (got != JOB_LATER || !wait || !SOURCE_MAY_WAIT)
+		if (got != JOB_LATER || !wait || !NAMES_MAY_WAIT)
 			break;
 		claimed = all->claimed;
 		pthread_mutex_unlock(&all->claim_lock);

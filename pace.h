@@ -2,7 +2,7 @@
  * time, from how long the run has lasted, the work done, the helper
  * threads running and the jobs left.
  *
- * A run whose source says it holds enough jobs for every CPU starts its
+ * A run whose names say they hold enough jobs for every CPU starts its
  * helpers at once, as many as it may have.  Otherwise the calling thread
  * starts alone, and helpers are added while they pay, as measured: after
  * a warm-up, the work done is measured over a while with the threads the
