@@ -1,5 +1,4 @@
-/* crew.c - the workers of a run, their loop and their counts; see
- * crew.h. */
+/* crew.c - the workers of a run, their loop and their counts; crew.h. */
 #include <errno.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -90,8 +89,7 @@ static const struct hasher_plan *plan_of(const struct crew *c, const struct work
 	return w == c->self ? &c->b->plan : budget_helper_plan(c->b, w->index);
 }
 
-/* The worker no longer works: it has nothing to hash, or has ended.
- * Under the lock. */
+/* The worker no longer works (nothing to hash, or ended); under the lock. */
 static void stop_working(struct crew *c)
 {
 	if (--c->working == 0)
@@ -170,9 +168,10 @@ static void add_task(struct crew *c, struct hasher *h, struct task *t)
 {
 	static const struct timespec nap = { .tv_nsec = 1000 * 1000 };
 	enum hasher_took took;
+	bool again = false;
 	int err, fd;
 
-	while ((took = hasher_add(h, t, &fd)) != HASHER_TOOK) {
+	while ((took = hasher_add(h, t, again, &fd)) != HASHER_TOOK) {
 		if (took == HASHER_IN_TURN) {
 			hasher_finish_all(h);
 			batches_wait_turn(t);
@@ -188,6 +187,7 @@ static void add_task(struct crew *c, struct hasher *h, struct task *t)
 			nanosleep(&nap, NULL);
 		else
 			break;
+		again = true;
 	}
 	if (took != HASHER_TOOK)
 		hasher_fail(h, t, err);

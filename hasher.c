@@ -92,7 +92,7 @@ void hasher_finish_all(struct hasher *h)
 
 void hasher_fail(struct hasher *h, struct task *t, int err)
 {
-	finish_task(h, t, err, FILE_COST);
+	finish_task(h, t, err, 0);
 }
 
 void hasher_read_in_turn(struct hasher *h, struct task *t, int fd)
@@ -175,7 +175,7 @@ static void enqueue(struct hasher *h, struct feed f, enum read_way w)
 
 /* Open t's file, and queue it for a lane, or deal with it otherwise, as
  * readway.h decides. */
-enum hasher_took hasher_add(struct hasher *h, struct task *t, int *in_turn_fd)
+enum hasher_took hasher_add(struct hasher *h, struct task *t, bool again, int *in_turn_fd)
 {
 	struct job *j = &t->job;
 	struct feed f = { .task = t };
@@ -184,8 +184,9 @@ enum hasher_took hasher_add(struct hasher *h, struct task *t, int *in_turn_fd)
 
 	/* A file's own cost counts once it is taken, not once it is done:
 	 * on a network file system its opening is most of it, and a thread
-	 * opens the files of all its lanes before any is done. */
-	add_work(h, FILE_COST);
+	 * opens the files of all its lanes before any is done.  Once. */
+	if (!again)
+		add_work(h, FILE_COST);
 	if (j->no_file) {
 		finish_task(h, t, 0, 0);
 		return HASHER_TOOK;
@@ -193,10 +194,8 @@ enum hasher_took hasher_add(struct hasher *h, struct task *t, int *in_turn_fd)
 	*in_turn_fd = -1;
 	if (strcmp(j->name, "-") == 0)
 		return HASHER_IN_TURN;
-	if ((f.fd = open_input(j->name)) < 0) {
-		h->work -= FILE_COST;	/* counted when it comes again, or fails */
+	if ((f.fd = open_input(j->name)) < 0)
 		return HASHER_NOT_OPENED;
-	}
 	if (fstat(f.fd, &st) != 0 || !S_ISREG(st.st_mode)) {
 		*in_turn_fd = f.fd;
 		return HASHER_IN_TURN;

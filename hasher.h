@@ -81,8 +81,9 @@ enum hasher_took {
 };
 
 /* Take t: open it and queue it, or deal with it otherwise (see above);
- * *in_turn_fd is the descriptor given back with HASHER_IN_TURN. */
-enum hasher_took hasher_add(struct hasher *h, struct task *t, int *in_turn_fd);
+ * again when t was given back as HASHER_NOT_OPENED (its cost is counted
+ * once); *in_turn_fd is the descriptor given back with HASHER_IN_TURN. */
+enum hasher_took hasher_add(struct hasher *h, struct task *t, bool again, int *in_turn_fd);
 
 /* Hash every file it holds to its end. */
 void hasher_finish_all(struct hasher *h);
