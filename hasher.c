@@ -109,41 +109,6 @@ void hasher_read_in_turn(struct hasher *h, struct task *t, int fd)
 }
 
 
-/* Hash the file of the lane or queue entry f, begun as ctx (NULL: not
- * begun), by way w (READ_BY_DISK or READ_NOW); f's task is done or handed
- * over. */
-void hasher_read_elsewhere(struct hasher *h, const struct feed *f, enum read_way w,
-			   const struct md5 *ctx)
-{
-	struct disk_file d = { .fd = f->fd, .dev = f->dev, .ino = f->ino, .size = f->size,
-			       .storage = f->storage, .begun = ctx };
-	struct job *j = &f->task->job;
-	struct md5 fresh;
-	int err;
-
-	if (w == READ_BY_DISK && disks_submit(h->disks, f->task, &d))
-		return;
-#ifndef MD5SUM_SMALL	/* where UNSURE is never read now (readway.c) */
-	/* Read now as if on a spinning disk, with no reader to measure it
-	 * ever (one thread): measured here, one file at a time.  Otherwise
-	 * the readers, which come with the first helper, measure it: files
-	 * in input order are read near one another, and a drive's cache
-	 * would pass them for flash. */
-	if (h->plan.time_unsure && !ctx && f->size > 0 &&
-	    storage_kind(f->storage) == STORAGE_UNSURE)
-		storage_time_first_read(f->storage, f->fd, h->buf);
-#endif
-	if (ctx)
-		fresh = *ctx;
-	else
-		md5_init(&fresh);
-	err = stream_hash_fd_from(f->fd, &fresh, j->digest, h->buf, READ_SIZE,
-				  h->plan.read_ahead);
-	if (close(f->fd) != 0 && err == 0)
-		err = errno;
-	finish_task(h, f->task, err, f->task->size);
-}
-
 /* Queue f for a lane, to be read by way w. */
 static void enqueue(struct hasher *h, struct feed f, enum read_way w)
 {

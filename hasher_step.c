@@ -9,6 +9,7 @@
 #include "monotime.h"
 #include "progress.h"
 #include "storage.h"
+#include "stream.h"
 
 /* Start the first queued file in the free lane l. */
 void hasher_start_queued(struct hasher *h, unsigned l)
@@ -193,4 +194,36 @@ void hasher_step(struct hasher *h)
 	}
 	if (h->busy > 0)
 		compress_lanes(h->lane, h->state, h->plan.lanes, h->busy, h->engine_for);
+}
+
+void hasher_read_elsewhere(struct hasher *h, const struct feed *f, enum read_way w,
+			   const struct md5 *ctx)
+{
+	struct disk_file d = { .fd = f->fd, .dev = f->dev, .ino = f->ino, .size = f->size,
+			       .storage = f->storage, .begun = ctx };
+	struct job *j = &f->task->job;
+	struct md5 fresh;
+	int err;
+
+	if (w == READ_BY_DISK && disks_submit(h->disks, f->task, &d))
+		return;
+#ifndef MD5SUM_SMALL	/* where UNSURE is never read now (readway.c) */
+	/* Read now as if on a spinning disk, with no reader to measure it
+	 * ever (one thread): measured here, one file at a time.  Otherwise
+	 * the readers, which come with the first helper, measure it: files
+	 * in input order are read near one another, and a drive's cache
+	 * would pass them for flash. */
+	if (h->plan.time_unsure && !ctx && f->size > 0 &&
+	    storage_kind(f->storage) == STORAGE_UNSURE)
+		storage_time_first_read(f->storage, f->fd, h->buf);
+#endif
+	if (ctx)
+		fresh = *ctx;
+	else
+		md5_init(&fresh);
+	err = stream_hash_fd_from(f->fd, &fresh, j->digest, h->buf, READ_SIZE,
+				  h->plan.read_ahead);
+	if (close(f->fd) != 0 && err == 0)
+		err = errno;
+	finish_task(h, f->task, err, f->task->size);
 }
