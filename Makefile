@@ -53,7 +53,7 @@ STATIC_LDFLAGS = -static -Wl,--gc-sections,-z,noseparate-code,-z,norelro,-z,comm
 # reads; the fuzz harness links its own instead.
 LIB_SRC = lib/md5.c lib/lanes.c
 CMD_SRC = md5sum.c cmdline.c opts.c sums.c check.c names.c listline.c results.c schedule.c crew.c budget.c pace.c \
-	hasher.c hasher_step.c feed.c readway.c router.c storage.c \
+	hasher.c hasher_step.c feed.c readway.c router.c storage.c judge.c \
 	batches.c batch.c cores.c disk.c diskplace.c sysfs.c stream.c listread.c open.c out.c outbox.c \
 	decimal.c grow.c monotime.c thread.c fds.c msg.c diag.c errtext.c quote.c progress.c \
 	progressdraw.c statusline.c term.c
@@ -96,11 +96,9 @@ TAP = $(O)/tests/tap.o
 $(B)/tests/unit: $(O)/tests/unit.o $(TAP)
 $(B)/tests/lanes_test: $(O)/tests/lanes_test.o $(TAP) $(O)/feed.o $(LIB_OBJ)
 $(B)/tests/opts_test: $(O)/tests/opts_test.o $(TAP) $(O)/opts.o $(O)/msg.o $(O)/term.o
-$(B)/tests/readway_test: $(O)/tests/readway_test.o $(TAP) $(O)/readway.o $(O)/storage.o $(O)/sysfs.o \
-	$(O)/decimal.o $(O)/monotime.o
+$(B)/tests/readway_test: $(O)/tests/readway_test.o $(TAP) $(O)/readway.o
 $(B)/tests/pace_test: $(O)/tests/pace_test.o $(TAP) $(O)/pace.o
-$(B)/tests/judge_test: $(O)/tests/judge_test.o $(TAP) $(O)/pace.o $(O)/storage.o $(O)/sysfs.o \
-	$(O)/decimal.o $(O)/monotime.o
+$(B)/tests/judge_test: $(O)/tests/judge_test.o $(TAP) $(O)/judge.o $(O)/pace.o
 $(B)/tests/statusline_test: $(O)/tests/statusline_test.o $(TAP) $(O)/statusline.o
 $(B)/tests/listline_test: $(O)/tests/listline_test.o $(TAP) $(O)/listline.o
 $(B)/tests/quote_driver: $(O)/tests/quote_driver.o $(O)/quote.o

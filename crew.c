@@ -9,8 +9,8 @@
 #include "crew.h"
 #include "disk.h"
 #include "hasher.h"
+#include "judge.h"
 #include "monotime.h"
-#include "pace.h"
 #include "storage.h"
 #include "thread.h"
 
@@ -289,8 +289,8 @@ static void start_helpers(struct crew *c, unsigned n)
 		batches_set_threads(c->all, i + 1);
 }
 
-/* On the calling thread, now and then: the next step of adding helpers
- * (pace.h), taken. */
+/* On the calling thread, now and then: the next step of adding helpers,
+ * judged (judge.h) and taken. */
 static void take_pace_step(struct crew *c)
 {
 	const struct budget *b = c->b;
@@ -306,9 +306,8 @@ static void take_pace_step(struct crew *c)
 	if (WAITING_THREADS_MAX > 0 && !pace_due(&c->pace, now))
 		return;	/* no facts gathered: pace_next would wait */
 	left = batches_left(c->all, &handed);
-	/* More workers than CPUs wait for reads in flight: not on a disk
-	 * that rotates, or may, where each costs a seek. */
-	deep = WAITING_THREADS_MAX > 0 && b->most > b->busy && !storage_seen_rotating();
+	/* Workers past the CPUs, where the budget has them. */
+	deep = WAITING_THREADS_MAX > 0 && b->most > b->busy;
 	/* The work held counts only where the jobs left are known (pace.h):
 	 * not looked at otherwise. */
 	f = (struct pace_facts){ .now = now, .work = work_done(c),
@@ -318,7 +317,15 @@ static void take_pace_step(struct crew *c)
 				 .left = left, .claimed = handed,
 				 .held = HANDOVERS && left != SIZE_MAX ?
 						 hasher_work_to_hand_over(c->self->hasher) : 0 };
-	step = pace_next(&c->pace, &f);
+	if (deep) {
+		/* Whether the storage wants them. */
+		uint32_t us[STORAGE_SAMPLES];
+		struct device_facts device = storage_of_run(us);
+
+		step = judge(&device, &c->pace, &f).step;
+	} else {
+		step = pace_next(&c->pace, &f);	/* no more than the CPUs */
+	}
 	if (step.act == PACE_START)
 		start_helpers(c, step.helpers);
 	else if (step.act == PACE_KEEP)

@@ -25,8 +25,10 @@ enum { MEASURE_PAST_US = 20000 };
  * the CPUs, and its runs never ask for them. */
 #ifdef MD5SUM_SMALL
 #define PAST_CPUS(f) 0
+#define UNSURE(f) 0
 #else
 #define PAST_CPUS(f) ((f)->most_waiting > (f)->most)
+#define UNSURE(f) ((f)->unsure)
 #endif
 
 /* The least a file can take, in us: its open, fstat, read and close.
@@ -178,11 +180,15 @@ static struct pace_step judge(struct pace *p, const struct pace_facts *f)
 
 struct pace_step pace_next(struct pace *p, const struct pace_facts *f)
 {
+	struct pace_step s;
+
 	switch (p->state) {
 	case PACE_WARMING:
 		if (f->most > 0 && work_for_all(f)) {
-			if (!PAST_CPUS(f))
-				return settle(p, step(PACE_START, f->most));
+			if (!PAST_CPUS(f)) {
+				s = settle(p, step(PACE_START, f->most));
+				break;
+			}
 			/* Measured with them all, as if asked for, kept. */
 			p->asked = p->kept = f->most;
 			return measure_from_now(p, f, step(PACE_START, f->most));
@@ -193,10 +199,16 @@ struct pace_step pace_next(struct pace *p, const struct pace_facts *f)
 	case PACE_MEASURING:
 		if (!pace_due(p, f->now))
 			return step(PACE_WAIT, 0);
-		return judge(p, f);
+		s = judge(p, f);
+		break;
 	default:
 		return step(PACE_WAIT, 0);
 	}
+	/* Not the last step while the storage may yet want more threads:
+	 * once its reads say so, the steps go on past the CPUs. */
+	if (UNSURE(f) && p->state == PACE_SETTLED)
+		return measure_from_now(p, f, s.act == PACE_SETTLE ? step(PACE_WAIT, 0) : s);
+	return s;
 }
 
 bool pace_due(const struct pace *p, int64_t now)

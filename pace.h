@@ -64,6 +64,9 @@ struct pace_facts {
 	uint64_t held;		/* work the calling thread holds that a helper
 				 * could take from it (its files but the one
 				 * with the most left); 0 where none can be */
+	bool unsure;		/* whether the storage wants threads past the
+				 * CPUs is not known yet (judge.h): a step
+				 * that would be the last is measured again */
 };
 
 /* What to do now. */

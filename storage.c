@@ -28,22 +28,10 @@ static unsigned known_used;
 static struct storage none = { .kind = STORAGE_NONE };
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 
-enum storage_kind storage_judge(bool rotates, const uint32_t *us, unsigned n)
+/* The judgment of s's way, from its facts (judge.h).  Under lock. */
+static enum storage_kind judged(const struct storage *s)
 {
-	uint32_t sorted[STORAGE_SAMPLES];
-
-	if (n < STORAGE_SAMPLES_MIN)
-		return rotates ? STORAGE_UNSURE : STORAGE_SOLID;
-	if (n > STORAGE_SAMPLES)
-		n = STORAGE_SAMPLES;
-	for (unsigned i = 0; i < n; i++) {
-		unsigned j = i;
-
-		for (; j > 0 && sorted[j - 1] > us[i]; j--)
-			sorted[j] = sorted[j - 1];
-		sorted[j] = us[i];
-	}
-	return sorted[n / 2] > STORAGE_SEEK_US ? STORAGE_SPINNING : STORAGE_SOLID;
+	return judge(&(struct device_facts){ true, s->rotates, s->us, s->n }, NULL, NULL).kind;
 }
 
 /* The record for dev, added if need be; &none when dev has no block
@@ -65,7 +53,7 @@ static struct storage *look_up(dev_t dev)
 	s = &known[known_used++];
 	s->dev = dev;
 	s->rotates = kind == SYSFS_SPINNING;
-	atomic_store(&s->kind, storage_judge(s->rotates, s->us, 0));
+	atomic_store(&s->kind, judged(s));
 	return s;
 }
 
@@ -95,17 +83,36 @@ void storage_time_first_read(struct storage *s, int fd, void *buf)
 		storage_sample(s, (uint32_t)(monotime_us() - t));
 }
 
-bool storage_seen_rotating(void)
+/* Whether the run reads s as if it spins. */
+static bool read_as_spinning(const struct storage *s)
 {
-	bool seen = false;
+	enum storage_kind k = storage_kind(s);
+
+	return k == STORAGE_SPINNING || k == STORAGE_UNSURE;
+}
+
+struct device_facts storage_of_run(uint32_t us[STORAGE_SAMPLES])
+{
+	/* Unsure where the records cannot be read. */
+	struct device_facts d = { true, true, us, 0 };
+	const struct storage *s = NULL;
 
 	if (pthread_mutex_lock(&lock) != 0)
-		return true;
-	for (unsigned i = 0; i < known_used && !seen; i++)
-		seen = storage_kind(&known[i]) == STORAGE_SPINNING ||
-		       storage_kind(&known[i]) == STORAGE_UNSURE;
+		return d;
+	for (unsigned i = 0; i < known_used && !s; i++)
+		if (read_as_spinning(&known[i]))
+			s = &known[i];
+	if (!s && known_used > 0)
+		s = &known[0];
+	if (s) {
+		d.rotates = s->rotates;
+		d.timed = s->n;
+		memcpy(us, s->us, sizeof s->us);
+	} else {
+		d.block = false;
+	}
 	pthread_mutex_unlock(&lock);
-	return seen;
+	return d;
 }
 
 void storage_sample(struct storage *s, uint32_t us)
@@ -115,8 +122,7 @@ void storage_sample(struct storage *s, uint32_t us)
 	s->us[s->n++ % STORAGE_SAMPLES] = us;
 	if (s->n == 2 * STORAGE_SAMPLES)
 		s->n = STORAGE_SAMPLES;	/* the ring is full: keep n small */
-	atomic_store_explicit(&s->kind, storage_judge(s->rotates, s->us, s->n),
-			      memory_order_relaxed);
+	atomic_store_explicit(&s->kind, judged(s), memory_order_relaxed);
 	pthread_mutex_unlock(&lock);
 }
 

@@ -1,35 +1,33 @@
-/* judge_test.c - how a run judges the storage it reads, from a table of
- * devices: the way of reading from the latencies of its timed reads
- * (storage_judge: in disk order by one reader, or side by side in lanes)
- * and the depth, the threads that read at once, from the pace of a whole
- * run against a model of the device (pace_next).  The two are the run's
- * judgment: a device judged to spin, or not measured yet, is read by one
- * reader and gets no thread past the CPUs (schedule.c); one judged
- * solid, or with no block device under it (a network file system), gets
- * threads past the CPUs while they wait on it and each step pays.
- * Prints TAP. */
+/* judge_test.c - how a run judges its storage (judge.c), from a table of
+ * sequences: for each device, the latencies of its far reads as they come
+ * in, one after another, and how long a file takes with n reads in
+ * flight.  A whole run is stepped as the calling thread steps it, each
+ * read revealed when it is over; at every step judge() gives the way and
+ * the depth.  Checked: the way after each read, the threads that read
+ * at once in the end, and that no step ever reads deeper than the CPUs
+ * while the device spins or may.  Prints TAP. */
 #include <stdio.h>
+#include <string.h>
 
-#include "pace.h"
-#include "storage.h"
+#include "judge.h"
 #include "tap.h"
 
-enum { CPUS = 2, MOST_WAITING = 63, STEP_US = 100, RUN_US = 400000 };
+enum { CPUS = 2, MOST_WAITING = 63, STEP_US = 100, RUN_US = 400000, READS_MAX = 20 };
 
-/* A device: what its timed reads took, first to last (the reader's far
- * reads, or lanes' first reads), whether it says it rotates, and how
- * long a file takes with n reads in flight (latency_us, a function of n),
- * beside the CPU time a file costs.  none: no block device under it. */
+/* A device: whether a block device is under it and whether it says it
+ * rotates; its far reads' latencies, first to last, each made when the
+ * one before it is over; the way expected after each, a letter a read
+ * (n none, s solid, r spinning, u unsure); how long a file takes with n
+ * reads in flight (latency_us, a function of n) beside the CPU time a
+ * file costs; and the threads expected to read at once in the end. */
 struct device {
 	const char *what;
-	bool none, rotates;
-	uint32_t timed[STORAGE_SAMPLES];
-	unsigned n_timed;
+	bool block, rotates;
+	uint32_t far[READS_MAX];
+	const char *ways;
 	double (*latency_us)(unsigned depth);
 	double cpu_us;
-	/* what the run must do */
-	enum storage_kind kind;
-	unsigned depth_least, depth_most;	/* threads in the end */
+	unsigned depth_least, depth_most;
 };
 
 static double flat_2ms(unsigned depth)
@@ -56,76 +54,114 @@ static double seeks(unsigned depth)
 }
 
 static const struct device devices[] = {
-	{ "steady flash, says it rotates", false, true, { 90, 110, 95, 105 }, 4, flash, 10,
-	  STORAGE_SOLID, 8, 64 },
-	{ "flash that says it does not rotate, nothing timed yet", false, false, { 0 }, 0, flash, 10,
-	  STORAGE_SOLID, 8, 64 },
-	{ "steady rotating", false, true, { 8700, 9100, 8400, 8900 }, 4, seeks, 10,
-	  STORAGE_SPINNING, 1, CPUS },
-	{ "rotating, its first read from the drive's cache", false, true, { 150, 8700, 9200 }, 3,
-	  seeks, 10, STORAGE_SPINNING, 1, CPUS },
-	{ "flash with one slow outlier", false, true, { 100, 12000, 95, 110 }, 4, flash, 10,
-	  STORAGE_SOLID, 8, 64 },
-	{ "rotating, not measured yet", false, true, { 9000, 8800 }, 2, seeks, 10,
-	  STORAGE_UNSURE, 1, CPUS },
-	{ "network file system: 2 ms that does not grow with depth", true, false, { 0 }, 0,
-	  flat_2ms, 10, STORAGE_NONE, 32, 64 },
-	{ "a device that slows under load past 4 reads", false, false, { 300, 350, 320 }, 3, slows,
-	  10, STORAGE_SOLID, 2, 16 },
+	{ "steady flash, says it rotates", true, true, { 90, 110, 95, 105, 100, 98 }, "uussss",
+	  flash, 10, 8, 64 },
+	{ "flash that says it does not rotate", true, false, { 90, 110, 95 }, "sss", flash, 10, 8,
+	  64 },
+	{ "steady rotating", true, true, { 8700, 9100, 8400, 8900, 9300 }, "uurrr", seeks, 10, 1,
+	  CPUS },
+	{ "rotating, its first read from the drive's cache", true, true, { 150, 8700, 9200, 8800 },
+	  "uurr", seeks, 10, 1, CPUS },
+	{ "rotating, says it does not", true, false, { 9000, 8400, 12000 }, "ssr", seeks, 10, 1,
+	  CPUS },
+	{ "flash with one slow outlier", true, true, { 100, 12000, 95, 110, 90 }, "uusss", flash, 10,
+	  8, 64 },
+	{ "rotating, not measured past two reads", true, true, { 9000, 8800 }, "uu", seeks, 10, 1,
+	  CPUS },
+	{ "rotating behind a cache that holds half its reads", true, true, { 100, 9000, 120, 9100 },
+	  "uusr", seeks, 10, 1, CPUS },
+	{ "fast at first, then seeks: the latest eight count", true, true,
+	  { 90, 95, 100, 92, 98, 94, 9000, 9100, 8800, 9200, 8900, 9300 }, "uusssssssrrr", seeks,
+	  10, 1, CPUS },
+	{ "network file system: 2 ms that does not grow with depth", false, false, { 0 }, "", flat_2ms,
+	  10, 32, 64 },
+	{ "a device that slows under load past 4 reads", true, false, { 300, 350, 320 }, "sss", slows,
+	  10, 2, 16 },
 };
 
-/* Whether the run reads deeper than the CPUs on it (schedule.c: not
- * where a device spins or may). */
-static bool deep(enum storage_kind k)
+static char letter(enum storage_kind k)
 {
-	return k == STORAGE_SOLID || k == STORAGE_NONE;
+	return "nsru"[k];
 }
 
-/* A run of unknown length on the device, stepped as the calling thread
- * would: the threads it reads with in the end.  Each thread reads a file
- * and hashes it, waiting for the read once. */
-static unsigned depth_of(const struct device *d, enum storage_kind k)
+/* A whole run of unknown length on d, stepped as the calling thread
+ * steps it; ways gets the way after each far read, *deep_unsure whether
+ * a step read deeper than the CPUs while d spun or might.  The threads
+ * it reads with in the end.  Each thread reads a file and hashes it,
+ * waiting for the read once. */
+static unsigned run_on(const struct device *d, char *ways, bool *deep_unsure)
 {
 	struct pace p = pace_begin(0);
-	unsigned running = 0, keep = 0;
-	double work = 0, cpu = 0, waits = 0;
+	uint32_t ring[STORAGE_SAMPLES];
+	unsigned running = 0, keep = 0, timed = 0, n_far = (unsigned)strlen(d->ways);
+	double work = 0, cpu = 0, waits = 0, next_far = d->far[0];
 
+	*deep_unsure = false;
 	for (int64_t now = 0; now < RUN_US; now += STEP_US) {
 		unsigned threads = keep + 1;
 		double busy = threads < CPUS ? threads : CPUS;
 		double files = threads / (d->latency_us(threads) + d->cpu_us);	/* a us */
+		struct device_facts dev = { d->block, d->rotates, ring, timed };
 		struct pace_facts f = {
 			.now = now, .work = (uint64_t)work, .running = running,
-			.most = CPUS - 1, .most_waiting = deep(k) ? MOST_WAITING : 0,
+			.most = CPUS - 1, .most_waiting = MOST_WAITING,
 			.cpu = { (uint64_t)cpu, (uint64_t)waits }, .left = SIZE_MAX,
 		};
-		struct pace_step s = pace_next(&p, &f);
+		struct judgment j;
 
-		if (s.act == PACE_START)
-			running = keep = s.helpers;
-		else if (s.act == PACE_KEEP)
-			keep = s.helpers;
+		/* The reads over by now, each judged as it comes in. */
+		for (; timed < n_far && next_far <= now; next_far += d->far[timed]) {
+			ring[timed % STORAGE_SAMPLES] = d->far[timed];
+			dev.timed = ++timed;
+			ways[timed - 1] = letter(judge(&dev, NULL, NULL).kind);
+		}
+		j = judge(&dev, &p, &f);
+		if (j.step.act == PACE_START)
+			running = keep = j.step.helpers;
+		else if (j.step.act == PACE_KEEP)
+			keep = j.step.helpers;
+		if ((j.kind == STORAGE_SPINNING || j.kind == STORAGE_UNSURE) && keep + 1 > CPUS)
+			*deep_unsure = true;
 		if (files * d->cpu_us > busy)
 			files = busy / d->cpu_us;	/* the CPUs bound it */
 		work += STEP_US * files * (4096 + 16384);
 		cpu += STEP_US * files * d->cpu_us;
 		waits += STEP_US * files;
 	}
+	ways[timed] = '\0';
 	return keep + 1;
+}
+
+/* A device's first judgment, before any read: from its flag alone. */
+static void test_unmeasured(void)
+{
+	struct device_facts says_rotates = { true, true, NULL, 0 },
+			    says_solid = { true, false, NULL, 0 }, none = { false, true, NULL, 0 };
+
+	ok(judge(&says_rotates, NULL, NULL).kind == STORAGE_UNSURE,
+	   "judge: says it rotates, nothing timed: unsure");
+	ok(judge(&says_solid, NULL, NULL).kind == STORAGE_SOLID,
+	   "judge: says it does not rotate, nothing timed: solid");
+	ok(judge(&none, NULL, NULL).kind == STORAGE_NONE, "judge: no block device: none");
+	ok(judge(&none, NULL, NULL).step.act == PACE_WAIT, "judge: without the run, no step");
 }
 
 int main(void)
 {
+	test_unmeasured();
 	for (size_t i = 0; i < sizeof devices / sizeof devices[0]; i++) {
 		const struct device *d = &devices[i];
-		enum storage_kind k = d->none ? STORAGE_NONE
-					      : storage_judge(d->rotates, d->timed, d->n_timed);
-		unsigned depth = depth_of(d, k);
+		char ways[READS_MAX + 1];
+		bool deep_unsure;
+		unsigned depth = run_on(d, ways, &deep_unsure);
 
-		ok(k == d->kind, "judge: %s: read as kind %d (got %d)", d->what, (int)d->kind, (int)k);
+		ok(strcmp(ways, d->ways) == 0, "judge: %s: the way read by read \"%s\" (got \"%s\")",
+		   d->what, d->ways, ways);
 		ok(depth >= d->depth_least && depth <= d->depth_most,
 		   "judge: %s: %u-%u threads read (got %u)", d->what, d->depth_least, d->depth_most,
 		   depth);
+		ok(!deep_unsure, "judge: %s: never deeper than the CPUs while it spins or may",
+		   d->what);
 	}
 	return tap_done();
 }

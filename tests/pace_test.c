@@ -156,6 +156,13 @@ static const struct row {
 	    .cpu = { 10600, 110 }, .left = UNKNOWN },
 	  PACE_WAIT, 0, M,
 	  "no work done over the measure (first files still opening): it goes on" },
+	{ { .state = M, .since = 4000, .work = 3000, .rate = 1000, .kept = 1, .asked = 1,
+	    .judged = 1 },
+	  { .now = 7000, .work = 9000, .running = 1, .most = 1, .left = UNKNOWN, .unsure = true },
+	  PACE_WAIT, 0, M,
+	  "the CPUs' alone, the storage not judged yet: measured again, not settled" },
+	{ { .state = W }, { .now = 0, .most = 1, .left = 25000, .unsure = true }, PACE_START, 1, M,
+	  "25,000 names, the storage not judged yet: every helper at once, then measured" },
 };
 
 static void test_steps(void)

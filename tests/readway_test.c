@@ -1,6 +1,6 @@
 /* readway_test.c - how each input is read (readway.c), from a table of the
- * facts and the way each gives, and how a device is judged from the
- * reads timed on it (storage_judge), printing TAP. */
+ * facts and the way each gives, printing TAP.  How a device is judged
+ * from the reads timed on it: judge_test.c. */
 #include <stdio.h>
 #include <string.h>
 
@@ -63,29 +63,8 @@ static void test_routes(void)
 	   "route: which ways read in lanes");
 }
 
-static void test_judge(void)
-{
-	static const uint32_t flash[] = { 60, 250, 120, 90, 3000, 80, 70, 110 };
-	static const uint32_t disk[] = { 9000, 8400, 300, 12000, 8800, 150, 9500, 7000 };
-	static const uint32_t half[] = { 100, 9000, 120, 9100 };
-
-	ok(storage_judge(true, flash, 0) == STORAGE_UNSURE, "judge: says it rotates, unmeasured: unsure");
-	ok(storage_judge(false, flash, 0) == STORAGE_SOLID, "judge: says it does not rotate, unmeasured: solid");
-	ok(storage_judge(true, disk, STORAGE_SAMPLES_MIN - 1) == STORAGE_UNSURE,
-	   "judge: too few reads timed: still the guess");
-	ok(storage_judge(true, flash, STORAGE_SAMPLES_MIN) == STORAGE_SOLID,
-	   "judge: says it rotates, reads of 60-250 us: solid");
-	ok(storage_judge(false, disk, STORAGE_SAMPLES_MIN) == STORAGE_SPINNING,
-	   "judge: says it does not rotate, reads of ms: spinning");
-	ok(storage_judge(true, flash, 8) == STORAGE_SOLID, "judge: one slow read among fast ones: solid");
-	ok(storage_judge(false, disk, 8) == STORAGE_SPINNING, "judge: a cache hit or two among seeks: spinning");
-	ok(storage_judge(false, disk, 100) == STORAGE_SPINNING, "judge: more reads than kept: the latest count");
-	ok(storage_judge(false, half, 4) == STORAGE_SPINNING, "judge: half and half: spinning (the upper median)");
-}
-
 int main(void)
 {
 	test_routes();
-	test_judge();
 	return tap_done();
 }
