@@ -24,7 +24,9 @@
  * name, counted and told, only when the notes (tests/GNU-NOTES.md, section
  * "Deliberate differences") list that name.  The run ends with the line
  * "N cases, D differ" (and what was skipped), and exits 1 when D > 0.  With
- * --tap it prints one TAP line a case instead, for tests/run. */
+ * --tap it prints one TAP line a case instead, for tests/run.  Stopped by
+ * SIGINT or SIGTERM, it ends the cases under way and still prints that
+ * line, for the cases that ran, and exits 2. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -1521,6 +1523,14 @@ static void worker(const struct config *cf, const char *top, unsigned w, int fd)
 	_exit(0);
 }
 
+static volatile sig_atomic_t stopped;
+
+static void on_stop(int sig)
+{
+	(void)sig;
+	stopped = 1;
+}
+
 static void usage(void)
 {
 	fputs("usage: diff_fuzz [-n CASES] [-s SEED] [-w WORKERS] [-o DIR] [-t SECONDS]\n"
@@ -1578,6 +1588,7 @@ int main(int argc, char **argv)
 	const char *notes = "tests/GNU-NOTES.md";
 	char top[] = "/tmp/diff_fuzz.XXXXXX";
 	uint64_t skipped[DELIBERATE] = { 0 }, seen = 0, differ = 0;
+	pid_t *workers;
 	int fds[2];
 	struct verdict v;
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
@@ -1596,6 +1607,7 @@ int main(int argc, char **argv)
 		die(cf.dir);
 	if (pipe2(fds, O_CLOEXEC) != 0)
 		die("pipe");
+	workers = xmalloc(cf.workers * sizeof *workers);
 	for (unsigned w = 0; w < cf.workers; w++) {
 		pid_t pid = fork();
 
@@ -1605,11 +1617,16 @@ int main(int argc, char **argv)
 			close(fds[0]);
 			worker(&cf, top, w, fds[1]);
 		}
+		workers[w] = pid;
 	}
 	close(fds[1]);
+	/* The parent only, and not restarted: a stop ends the wait for the
+	 * next verdict, and the tally is still printed. */
+	sigaction(SIGINT, &(struct sigaction){ .sa_handler = on_stop }, NULL);
+	sigaction(SIGTERM, &(struct sigaction){ .sa_handler = on_stop }, NULL);
 	if (cf.tap)
 		printf("1..%llu\n", (unsigned long long)cf.cases);
-	while (read(fds[0], &v, sizeof v) == (ssize_t)sizeof v) {
+	while (!stopped && read(fds[0], &v, sizeof v) == (ssize_t)sizeof v) {
 		unsigned long long n = ++seen, seed = cf.seed, number = v.number;
 		char repro[256] = "";
 
@@ -1637,6 +1654,10 @@ int main(int argc, char **argv)
 			printf("case %llu differs: bash %s\n", number, repro);
 		fflush(stdout);
 	}
+	if (stopped)
+		for (unsigned w = 0; w < cf.workers; w++)
+			kill(workers[w], SIGTERM);
+	free(workers);
 	while (wait(NULL) > 0)
 		;
 	{
