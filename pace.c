@@ -134,6 +134,36 @@ static uint64_t waited_share(const struct pace *p, const struct pace_facts *f)
 	return share < WAITING_PERCENT ? share : 100;
 }
 
+/* The last step judged by the rate it brought: true with *s what to do
+ * when it cost, or brought too little to go on.  Within the CPUs,
+ * threads that mostly waited are not judged so: a measure sees few
+ * files done where each costs round trips, so that one file more or less
+ * makes a step seem to cost or bring nothing; the steps past the CPUs
+ * judge them, over longer.  A step that costs, or past the CPUs brings
+ * too little, is measured once more before it is undone: the first
+ * measure holds the new threads' start, before their first files are
+ * done. */
+static bool by_rate(struct pace *p, const struct pace_facts *f, uint64_t rate, uint64_t share,
+		    struct pace_step *s)
+{
+	bool undo = (PAST_CPUS(f) && f->running > f->most) ||
+		    rate * 100 < p->rate * (100 - SLOWER_PERCENT);
+
+	if ((share < 100 && f->running <= f->most) ||
+	    rate * 100 >= p->rate * (100 + FASTER_PERCENT)) {
+		p->doubted = 0;
+		return false;	/* it pays */
+	}
+	if (undo && !p->doubted) {
+		p->doubted = 1;
+		*s = measure_from_now(p, f, step(PACE_WAIT, 0));
+		return true;
+	}
+	/* It costs, or brings too little: the last step. */
+	*s = settle(p, undo ? step(PACE_KEEP, p->kept) : step(PACE_SETTLE, 0));
+	return true;
+}
+
 /* A measure is over: judge the last step, and take the next. */
 static struct pace_step judge(struct pace *p, const struct pace_facts *f)
 {
@@ -147,23 +177,17 @@ static struct pace_step judge(struct pace *p, const struct pace_facts *f)
 		return step(PACE_WAIT, 0);
 	if (PAST_CPUS(f))
 		p->judged++;
+	share = waited_share(p, f);
 	if (f->running > p->kept) {
-		if (rate * 100 < p->rate * (100 - SLOWER_PERCENT)) {
-			if (p->doubted)
-				return settle(p, step(PACE_KEEP, p->kept));	/* they cost */
-			p->doubted = 1;
-			return measure_from_now(p, f, step(PACE_WAIT, 0));
-		}
-		p->doubted = 0;
-		if (rate * 100 < p->rate * (100 + FASTER_PERCENT))	/* too little */
-			return settle(p, PAST_CPUS(f) && f->running > f->most ? step(PACE_KEEP, p->kept) :
-								step(PACE_SETTLE, 0));
+		struct pace_step s;
+
+		if (by_rate(p, f, rate, share, &s))
+			return s;
 	} else if (p->asked > p->kept) {
 		return settle(p, step(PACE_SETTLE, 0));	/* none could be started */
 	}
 	p->rate = rate;
 	p->kept = f->running;
-	share = waited_share(p, f);
 	/* Threads that hardly use their CPU: four or eight times as many at
 	 * once, the fewer steps to the depth the storage wants, each a
 	 * measure. */

@@ -24,8 +24,11 @@
  * at once where they used less than an eighth of their CPU time, eight
  * times under a sixteenth, and
  * measured over longer, enough to see files done.  Each such step is
- * kept only if it brings FASTER_PERCENT more; else it is undone.  Pure:
- * schedule.c starts and stops the threads. */
+ * kept only if it brings FASTER_PERCENT more, in the measure after it or,
+ * where that held the new threads' start, in the next; else it is
+ * undone.  Within the CPUs, threads that mostly wait are not judged by
+ * the few files a measure sees them finish.  Pure: crew.c starts and
+ * stops the threads. */
 #ifndef PACE_H
 #define PACE_H
 
