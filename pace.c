@@ -165,7 +165,7 @@ static bool by_rate(struct pace *p, const struct pace_facts *f, uint64_t rate, u
 }
 
 /* A measure is over: judge the last step, and take the next. */
-static struct pace_step judge(struct pace *p, const struct pace_facts *f)
+static struct pace_step step_after_measure(struct pace *p, const struct pace_facts *f)
 {
 	uint64_t rate = rate_since(p, f), share;
 	unsigned n;
@@ -223,7 +223,7 @@ struct pace_step pace_next(struct pace *p, const struct pace_facts *f)
 	case PACE_MEASURING:
 		if (!pace_due(p, f->now))
 			return step(PACE_WAIT, 0);
-		s = judge(p, f);
+		s = step_after_measure(p, f);
 		break;
 	default:
 		return step(PACE_WAIT, 0);
