@@ -85,7 +85,7 @@ $(O)/%.o: %.c
 # Test programs and benchmarks: each links only the objects it tests.
 TESTS = $(B)/tests/unit $(B)/tests/lanes_test $(B)/tests/opts_test $(B)/tests/readway_test \
 	$(B)/tests/pace_test $(B)/tests/judge_test $(B)/tests/statusline_test \
-	$(B)/tests/listline_test
+	$(B)/tests/listline_test $(B)/tests/diskplace_test
 HELPERS = $(B)/tests/quote_driver $(B)/tests/device_probe $(B)/tests/hold_fds \
 	$(B)/tests/short_reads.so $(B)/tests/count_threads.so
 BENCHES = $(B)/bench/micro $(B)/bench/lanes_bench $(B)/bench/floor
@@ -101,6 +101,7 @@ $(B)/tests/pace_test: $(O)/tests/pace_test.o $(TAP) $(O)/pace.o
 $(B)/tests/judge_test: $(O)/tests/judge_test.o $(TAP) $(O)/judge.o $(O)/pace.o
 $(B)/tests/statusline_test: $(O)/tests/statusline_test.o $(TAP) $(O)/statusline.o
 $(B)/tests/listline_test: $(O)/tests/listline_test.o $(TAP) $(O)/listline.o
+$(B)/tests/diskplace_test: $(O)/tests/diskplace_test.o $(TAP) $(O)/diskplace.o
 $(B)/tests/quote_driver: $(O)/tests/quote_driver.o $(O)/quote.o
 $(B)/tests/device_probe: $(O)/tests/device_probe.o $(O)/sysfs.o $(O)/decimal.o
 $(B)/tests/hold_fds: $(O)/tests/hold_fds.o

@@ -54,6 +54,8 @@ struct waiting {
 	uint64_t where;		/* its place on the disk (diskplace.h) */
 	bool placed;		/* where is a physical offset, not an inode */
 	bool ahead;		/* already asked for, ahead of its turn */
+	uint64_t came;		/* the disk's count of files handed in, when
+				 * it was */
 };
 
 struct disk {
@@ -70,6 +72,7 @@ struct disk {
 	uint64_t at;		/* where the file read last begins ... */
 	uint64_t end;		/* ... and ends */
 	unsigned unsure_files;	/* files read while its kind was unsure */
+	uint64_t came;		/* files handed in so far */
 	uint8_t *buf;		/* READ_SIZE bytes */
 };
 
@@ -152,20 +155,24 @@ static unsigned next_to_read(const struct disk *d)
 }
 
 /* Up to AHEAD_FILES small files that follow file i in the sweep, not
- * asked for yet, up to the first large one, which will stream in its turn:
- * their descriptors into fd and sizes into size.  How many. */
+ * asked for yet, up to the first large one, which will stream in its
+ * turn, or the end of its run of the disk (diskplace.h), or the end of
+ * the sweep: their descriptors into fd and sizes into size.  How many. */
 static unsigned files_ahead(struct disk *d, unsigned i, int *fd, off_t *size)
 {
-	/* While the disk is unsure, not past the end of the sweep: the
-	 * files at the ends of the window are the far ones to time. */
-	unsigned most = storage_kind(d->file[i].storage) == STORAGE_UNSURE ? d->n - i : d->n;
+	uint64_t end = d->file[i].where + (uint64_t)d->file[i].size;
+	uint64_t came = d->file[i].came;
 	unsigned n = 0;
 
-	for (unsigned k = 1; k < most && n < AHEAD_FILES; k++) {
-		struct waiting *w = &d->file[(i + k) % d->n];
+	for (unsigned k = i + 1; k < d->n && n < AHEAD_FILES; k++) {
+		struct waiting *w = &d->file[k];
 
-		if (w->size > SMALL_FILE)
+		if (w->size > SMALL_FILE ||
+		    (w->placed && !diskplace_runs_on(end, w->where, d->came - came)))
 			break;
+		if (w->where + (uint64_t)w->size > end)
+			end = w->where + (uint64_t)w->size;
+		came = w->came;
 		if (!w->ahead && w->size > 0) {
 			w->ahead = true;
 			fd[n] = w->fd;
@@ -333,6 +340,7 @@ bool disks_submit(struct disks *all, struct task *t, const struct disk_file *f)
 	}
 	while (d->n >= waiting_most(all, &w))
 		pthread_cond_wait(&d->room, &all->lock);
+	w.came = d->came++;
 	for (i = d->n; i > 0 && d->file[i - 1].where > w.where; i--)
 		d->file[i] = d->file[i - 1];
 	d->file[i] = w;

@@ -4,9 +4,10 @@
  * from the last, so files on one are read one at a time, each to its
  * end, by a thread of that disk's own, in the order the disk holds them
  * (physical offset where the file system tells it, else inode number)
- * among the files handed in so far; small files ahead in that order are
- * read ahead into the page cache, so that the disk's queue can merge
- * them.  Each disk is read independently of the others and of the
+ * among the files handed in so far; small files ahead in that order that
+ * follow on from it on the disk are read ahead into the page cache, so
+ * that the disk's queue can merge them, but none past a gap where files
+ * are still coming in.  Each disk is read independently of the others and of the
  * threads that hash other files.  A file handed in is hashed, closed and
  * its task done (batches.h). */
 #ifndef DISK_H

@@ -33,3 +33,8 @@ uint64_t diskplace_of(int fd, ino_t ino, bool *placed)
 	*placed = false;
 	return (uint64_t)ino;
 }
+
+bool diskplace_runs_on(uint64_t end, uint64_t where, uint64_t ago)
+{
+	return where <= end + DISKPLACE_GAP || ago > DISKPLACE_FRESH;
+}
