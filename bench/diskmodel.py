@@ -11,13 +11,19 @@ The mount holds two files:
              write "key=value ..." to change a setting at run time
              (seek_ms, mbps, cache_kb) or "reset" to zero the counters.
 
-The model is one spinning drive that serves one request at a time (a lock
-orders them; the FUSE layer is multi-threaded, so requests that come
-together queue there).  A request costs its transfer time size / rate, plus
-one seek (--seek-ms, the average seek and rotational delay together) when
-it does not start where the previous one ended.  The drive cache (--cache-kb):
-a request that starts up to that many bytes ahead of the previous end costs
-no seek, only the transfer of the bytes skipped and its own; and while the
+The model is one spinning drive that serves one request at a time.  The
+FUSE layer is multi-threaded, so requests that come together wait for the
+drive, and it takes them in the order their threads reach it (--order
+arrival, the default): Python's threads reach it in an order of their own,
+not always that of the requests, so that small reads in flight together
+may cost a seek each, as on a drive that took its queue in no order.
+--order sorted takes the waiting request that starts at or next after the
+head, else the lowest, as a drive with command queueing (NCQ), or the
+kernel's elevator in front of one without it, would.  A request costs its
+transfer time size / rate, plus one seek (--seek-ms, the average seek and
+rotational delay together) when it does not start where the previous one
+ended.  The drive cache (--cache-kb): a request that starts up to that
+many bytes ahead of the previous end costs no seek, only the transfer of the bytes skipped and its own; and while the
 drive is idle it goes on reading ahead into that cache, so a request that
 follows on after a pause finds up to cache_kb of its bytes there already.
 --cache-kb 0 turns the cache off: then only an exact follow-on is free of
@@ -51,8 +57,12 @@ CONTROL_NAME = ".control"
 class Drive:
     """One drive: a head position, a time it is busy until, and counters."""
 
-    def __init__(self, seek_ms, mbps, cache_kb, trace=None):
+    def __init__(self, seek_ms, mbps, cache_kb, trace=None, sorted_queue=False):
         self.lock = threading.Lock()
+        self.turn = threading.Condition(self.lock)
+        self.sorted = sorted_queue
+        self.waiting = []      # [offset, serial] of requests not booked yet
+        self.serial = 0
         self.trace = trace     # a file: one line per request, or None
         self.set(seek_ms=seek_ms, mbps=mbps, cache_kb=cache_kb)
         self.head = 0          # where the last request ended
@@ -73,9 +83,31 @@ class Drive:
         self.busy = 0.0
         self.queued = self.max_queued = 0   # requests booked, not yet done
 
+    def _next(self):
+        """The waiting request the drive takes next (sorted): the first at
+        or after the head, else the lowest."""
+        ahead = [w for w in self.waiting if w[0] >= self.head]
+        return min(ahead or self.waiting)
+
+    def _wait_turn(self, offset):
+        """Sorted: wait, lock held, until the drive is free and takes this
+        request of those waiting."""
+        me = [offset, self.serial]
+        self.serial += 1
+        self.waiting.append(me)
+        while time.monotonic() < self.free_at or self._next() is not me:
+            delay = self.free_at - time.monotonic()
+            self.turn.wait(delay if delay > 0 else 0.0005)
+        self.waiting.remove(me)
+        self.turn.notify_all()
+
     def serve(self, offset, size):
-        """Book the drive for one request; return when it will be done."""
+        """Book the drive for one request; return when it will be done.
+        In arrival order a request is booked behind those booked before
+        it; sorted, it waits its turn first."""
         with self.lock:
+            if self.sorted:
+                self._wait_turn(offset)
             now = time.monotonic()
             start = max(now, self.free_at)
             gap = offset - self.head
@@ -116,6 +148,8 @@ class Drive:
 
     def report(self):
         with self.lock:
+            if self.trace:
+                self.trace.flush()
             return ("seek_ms %g\nmbps %g\ncache_kb %g\nrequests %d\nseeks %d\n"
                     "near %d\ncache_hits %d\nbytes %d\nskipped %d\nbusy_s %.6f\n"
                     "max_queued %d\n"
@@ -243,11 +277,14 @@ def main():
                    help="drive cache window in KiB, 0 = off (256)")
     p.add_argument("--writable", action="store_true",
                    help="allow writes (timed like reads)")
+    p.add_argument("--order", choices=("sorted", "arrival"), default="arrival",
+                   help="which waiting request the drive takes next (arrival)")
     p.add_argument("--trace", metavar="FILE",
-                   help="log each request: start offset size gap kind cost")
+                   help="log each request: start offset size gap kind cost "
+                        "(buffered: written out when .control is read)")
     a = p.parse_args()
-    trace = open(a.trace, "w", buffering=1) if a.trace else None
-    drive = Drive(a.seek_ms, a.mbps, a.cache_kb, trace)
+    trace = open(a.trace, "w", buffering=1 << 20) if a.trace else None
+    drive = Drive(a.seek_ms, a.mbps, a.cache_kb, trace, a.order == "sorted")
     ops = DiskModel(a.image, drive, a.writable)
     try:
         FUSE(ops, a.mountpoint, foreground=True, nothreads=False,

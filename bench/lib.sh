@@ -226,6 +226,8 @@ model_knobs() {
 	MBPS=${BENCH_COLD_MBPS:-160}
 	CACHE_KB=${BENCH_COLD_CACHE_KB:-256}
 	RA_KB=${BENCH_COLD_RA_KB:-128}
+	ORDER=${BENCH_COLD_ORDER:-arrival}
+	TRACE=${BENCH_COLD_TRACE:-}
 }
 
 # The python that has fusepy: Debian's /usr/bin/python3 may not be the
@@ -284,7 +286,8 @@ setup_rot() {
 	mkdir -p "$FMNT" || die "cannot make $FMNT"
 	# Niced up: a drive does not slow down when the CPUs are busy.
 	nice -n -10 "$FUSE_PY" "$HERE/diskmodel.py" --seek-ms "$SEEK_MS" --mbps "$MBPS" \
-		--cache-kb "$CACHE_KB" "$img" "$FMNT" 2> "$WORK/model.log" &
+		--cache-kb "$CACHE_KB" --order "$ORDER" ${TRACE:+--trace "$TRACE"} \
+		"$img" "$FMNT" 2> "$WORK/model.log" &
 	FUSE_PID=$!
 	for ((i = 0; i < 100; i++)); do
 		[ -e "$FMNT/disk.img" ] && break
@@ -298,7 +301,7 @@ setup_rot() {
 	queue "$dev" scheduler mq-deadline
 	queue "$dev" read_ahead_kb "$RA_KB"
 	DEV[rot]=$dev MNT[rot]=$mnt
-	DESC[rot]="bench/diskmodel.py (FUSE, direct_io): one 7200 rpm drive, ${SEEK_MS} ms for every read that does not follow on, $MBPS MB/s, drive cache ${CACHE_KB} KiB ahead (r rows) or off (o rows); loop $(queue_desc "$dev"), ext4 mounted ro; small files of $FILE_KB KiB"
+	DESC[rot]="bench/diskmodel.py (FUSE, direct_io): one 7200 rpm drive, ${SEEK_MS} ms for every read that does not follow on, $MBPS MB/s, drive cache ${CACHE_KB} KiB ahead (r rows) or off (o rows), waiting requests taken $ORDER; loop $(queue_desc "$dev"), ext4 mounted ro; small files of $FILE_KB KiB"
 }
 
 model() {		# model KEY: a setting or counter of the model
