@@ -7,8 +7,8 @@
  * among the files handed in so far; small files ahead in that order that
  * follow on from it on the disk are read ahead into the page cache, so
  * that the disk's queue can merge them, but none past a gap where files
- * are still coming in.  Each disk is read independently of the others and of the
- * threads that hash other files.  A file handed in is hashed, closed and
+ * are still coming in.  Each disk is read independently of the others
+ * and of the threads that hash other files.  A file handed in is hashed, closed and
  * its task done (batches.h). */
 #ifndef DISK_H
 #define DISK_H

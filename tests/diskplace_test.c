@@ -3,8 +3,6 @@
  * gap at the limit and one byte past it, a file that overlaps the run,
  * and wide gaps after files handed in among the latest and before them.
  * Prints TAP. */
-#include <stdio.h>
-
 #include "diskplace.h"
 #include "tap.h"
 
