@@ -758,7 +758,10 @@ rawlist() {
 }
 
 @test "layout: many lines (20000)" {
-	for i in $(seq 1 5000); do printf '%s  a\n%s  e\nMD5 (h) = %s\n%s *x\n' "$HA" "$HE" "$HH" "$HX"; done >list
+	# One process writes the lines: a loop of the test's own runs its
+	# every step through bats's trap.
+	printf '%s  a\n%s  e\nMD5 (h) = %s\n%s *x\n' "$HA" "$HE" "$HH" "$HX" >four
+	awk '{ l[NR] = $0 } END { for (i = 0; i < 5000; i++) for (k = 1; k <= NR; k++) print l[k] }' four >list
 	same_as_gnu -- -c list
 	same_as_gnu -- -c --quiet list
 	gnu_stdout_empty
@@ -1633,20 +1636,20 @@ md5sum: WARNING: 2 computed checksums did NOT match
 }
 
 @test "output error: -c | head -n1, default SIGPIPE" {
-	for i in $(seq 1 40000); do echo "$HA  a"; done >list
+	yes "$HA  a" | head -n 40000 >list
 	same_as_gnu_sh -- 'env --default-signal=PIPE md5sum -c list | head -n1; echo "md5sum=${PIPESTATUS[0]} head=${PIPESTATUS[1]}"'
 	gnu_stdout_is $'a: OK\nmd5sum=141 head=0\n'
 }
 
 @test "output error: -c | head -n1, SIGPIPE ignored" {
-	for i in $(seq 1 40000); do echo "$HA  a"; done >list
+	yes "$HA  a" | head -n 40000 >list
 	same_as_gnu_sh -- 'trap "" PIPE; md5sum -c list | head -n1; echo "md5sum=${PIPESTATUS[0]} head=${PIPESTATUS[1]}"'
 	gnu_stdout_is $'a: OK\nmd5sum=1 head=0\n'
 	gnu_stderr_is $'md5sum: write error\n'
 }
 
 @test "output error: -c | head -n1, SIGPIPE ignored: keeps going, summary still printed" {
-	{ for i in $(seq 1 40000); do echo "$HA  a"; done; echo "$HA  nope"; echo junk; } >list
+	{ yes "$HA  a" | head -n 40000; echo "$HA  nope"; echo junk; } >list
 	same_as_gnu_sh -- 'trap "" PIPE; md5sum -c list | head -n1; echo "md5sum=${PIPESTATUS[0]}"'
 	gnu_stderr_is $'md5sum: nope: No such file or directory\nmd5sum: WARNING: 1 line is improperly formatted\nmd5sum: WARNING: 1 listed file could not be read\nmd5sum: write error\n'
 }
