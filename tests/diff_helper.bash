@@ -163,6 +163,9 @@ _diff_run() {
 		set -- bash -c "$1" md5sum-snippet "${@:2}"
 	fi
 	local rc=0
+	# Emptied first: a run that fails before its exec leaves none of the
+	# last run's output to be compared.
+	: >"$d/out" && : >"$d/err" || return 2
 	(
 		cd "$_diff_cwd" || exit 125
 		export PATH="$bindir:$_DIFF_PATH0" SCRATCH="$scratch"
