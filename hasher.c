@@ -176,6 +176,8 @@ enum hasher_took hasher_add(struct hasher *h, struct task *t, bool again, int *i
 
 		router_cache(&h->router, a, f.storage);
 		w = way_for(h, f.storage, a);
+	} else {
+		router_unasked(&h->router, w, f.storage);
 	}
 	if (read_way_in_lanes(w))
 		enqueue(h, f, w);

@@ -57,6 +57,13 @@ enum read_way read_way_for(const struct read_facts *f)
 #ifndef MD5SUM_SMALL
 		if (f->storage == STORAGE_SPINNING)
 			return READ_ASK_CACHE;
+		/* Flash is asked for the file at once, as --disk=ssd does:
+		 * for one in memory after all, the ask costs the system call
+		 * that asking the page cache first would, and reads nothing.
+		 * The page cache is asked now and then, so that the thread
+		 * learns when its files come from memory again. */
+		if (f->cold && f->storage == STORAGE_SOLID && !f->ask_due)
+			return from_device(f);
 #endif
 		return f->cold ? READ_ASK_CACHE : READ_PROBE;
 	case CACHE_HIT:

@@ -6,7 +6,9 @@
  * thread, whatever the device.  Whether it is in memory is asked of the
  * page cache when the first read is made (no system call of its own), or,
  * on a thread whose reads have lately missed the cache, before the file
- * is queued, so that what is missing can be asked for ahead.  A decision
+ * is queued, so that what is missing can be asked for ahead; on such a
+ * thread, flash is asked for the file at once instead, and the page cache
+ * only now and then, to learn when files come from memory again.  A decision
  * that waits on a fact (READ_PROBE, READ_ASK_CACHE) is taken again once
  * the fact is known.  Data that must come from a device not measured yet
  * (STORAGE_UNSURE: it says it rotates) is read as if it spins until its
@@ -39,6 +41,7 @@ struct read_facts {
 	enum cache_answer cache;
 	enum storage_kind storage;
 	bool cold;		/* this thread's reads have lately missed */
+	bool ask_due;		/* the page cache is due a question again */
 	bool sample_due;	/* the device's kind is due a measure */
 	bool readers;		/* a disk reader can take files */
 };

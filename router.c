@@ -9,6 +9,11 @@ enum { SAMPLE_EVERY = 512 };
  * a thread cold. */
 enum { COLD_MISSES = 2 };
 
+/* A cold thread asks flash for its files without asking the page cache
+ * (readway.h), but for one in this many: enough to turn warm again within
+ * some hundreds of files once they come from memory. */
+enum { ASK_EVERY = 32 };
+
 struct storage *router_storage(struct router *s, dev_t dev)
 {
 	if (!s->storage || s->dev != dev) {
@@ -34,8 +39,25 @@ void router_cache(struct router *s, enum cache_answer a, const struct storage *s
 		return;
 	}
 	s->misses = (unsigned char)(s->misses << 1 | (a == CACHE_MISS));
+	s->unasked = 0;
 	if (a == CACHE_MISS && storage_kind(st) == STORAGE_SOLID)
 		s->unsampled++;
+}
+
+void router_unasked(struct router *s, enum read_way w, const struct storage *st)
+{
+#ifndef MD5SUM_SMALL	/* no room: it counts only what the page cache answered */
+	/* Files asked of flash unasked count as misses, for its measure. */
+	if ((w == READ_LANES_ASKED || w == READ_LANES_TIMED) &&
+	    storage_kind(st) == STORAGE_SOLID) {
+		s->unasked++;
+		s->unsampled++;
+	}
+#else
+	(void)s;
+	(void)w;
+	(void)st;
+#endif
 }
 
 void router_sampled(struct router *s)
@@ -52,6 +74,7 @@ enum read_way router_way(const struct router *s, const struct storage *st,
 		.cache = a == CACHE_UNASKED && s->cache_unknowable ? CACHE_UNKNOWABLE : a,
 		.storage = storage_kind(st),
 		.cold = router_cold(s),
+		.ask_due = s->unasked >= ASK_EVERY,
 		.sample_due = s->unsampled >= SAMPLE_EVERY,
 		.readers = readers,
 	};

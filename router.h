@@ -19,6 +19,8 @@ struct router {
 	unsigned char misses;	/* the latest files asked of the page cache:
 				 * a bit each, 1 where it missed */
 	unsigned unsampled;	/* files from a solid device since one was timed */
+	unsigned unasked;	/* files asked of a solid device without the
+				 * page cache asked, since it was last */
 	bool cache_unknowable;	/* this system cannot tell what is in memory */
 };
 
@@ -34,6 +36,10 @@ bool router_cold(const struct router *s);
 
 /* What the page cache answered for a file of storage st. */
 void router_cache(struct router *s, enum cache_answer a, const struct storage *st);
+
+/* A file of storage st is to be read by way w, the page cache not
+ * asked. */
+void router_unasked(struct router *s, enum read_way w, const struct storage *st);
 
 /* A read of a solid device was timed: the next is due later. */
 void router_sampled(struct router *s);

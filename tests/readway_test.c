@@ -8,7 +8,7 @@
 #include "storage.h"
 #include "tap.h"
 
-enum { STDIN = 1, IRREGULAR = 2, COLD = 4, DUE = 8, READERS = 16 };
+enum { STDIN = 1, IRREGULAR = 2, COLD = 4, DUE = 8, READERS = 16, ASK_DUE = 32 };
 
 static const struct row {
 	unsigned flags;
@@ -31,6 +31,16 @@ static const struct row {
 	{ 0, DISK_AUTO, CACHE_UNASKED, STORAGE_UNSURE, READ_PROBE, "warm thread, unsure: the first read tells" },
 	{ 0, DISK_AUTO, CACHE_UNASKED, STORAGE_SOLID, READ_PROBE, "warm thread, solid: the first read tells" },
 	{ COLD, DISK_AUTO, CACHE_UNASKED, STORAGE_UNSURE, READ_ASK_CACHE, "cold thread: ask the cache first" },
+	{ COLD | READERS, DISK_AUTO, CACHE_UNASKED, STORAGE_SPINNING, READ_ASK_CACHE,
+	  "cold thread, spinning: ask the cache first" },
+	{ COLD, DISK_AUTO, CACHE_UNASKED, STORAGE_SOLID, READ_LANES_ASKED,
+	  "cold thread, solid: lanes, asked ahead, the cache not asked" },
+	{ COLD | DUE, DISK_AUTO, CACHE_UNASKED, STORAGE_SOLID, READ_LANES_TIMED,
+	  "cold thread, solid, a measure due: timed, the cache not asked" },
+	{ COLD | ASK_DUE, DISK_AUTO, CACHE_UNASKED, STORAGE_SOLID, READ_ASK_CACHE,
+	  "cold thread, solid, the cache due a question: ask it" },
+	{ ASK_DUE, DISK_AUTO, CACHE_UNASKED, STORAGE_SOLID, READ_PROBE,
+	  "warm thread, solid, the cache due a question: the first read tells" },
 	{ READERS, DISK_AUTO, CACHE_HIT, STORAGE_SPINNING, READ_LANES, "cached on a spinning disk: lanes" },
 	{ 0, DISK_AUTO, CACHE_HIT, STORAGE_UNSURE, READ_LANES, "cached on an unsure disk: lanes" },
 	{ READERS, DISK_AUTO, CACHE_MISS, STORAGE_SPINNING, READ_BY_DISK, "missed, spinning: the disk's reader" },
@@ -50,7 +60,8 @@ static void test_routes(void)
 		struct read_facts f = {
 			.is_stdin = r->flags & STDIN, .regular = !(r->flags & IRREGULAR),
 			.disk = r->disk, .cache = r->cache, .storage = r->storage,
-			.cold = r->flags & COLD, .sample_due = r->flags & DUE,
+			.cold = r->flags & COLD, .ask_due = r->flags & ASK_DUE,
+			.sample_due = r->flags & DUE,
 			.readers = r->flags & READERS,
 		};
 		enum read_way w = read_way_for(&f);
