@@ -300,6 +300,9 @@ static void take_pace_step(struct crew *c)
 	int64_t now;
 	bool deep;
 
+	/* Its steps short while a helper may yet be added, so that a step
+	 * reading files one at a time does not hold the next one back. */
+	hasher_short_steps(c->self->hasher, c->pace.state != PACE_SETTLED);
 	if (c->pace.state == PACE_SETTLED)
 		return;
 	now = (int64_t)(monotime_us() - c->began);

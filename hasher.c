@@ -52,6 +52,12 @@ void hasher_use_disks(struct hasher *h, struct disks *d)
 	h->disks = d;
 }
 
+void hasher_short_steps(struct hasher *h, bool on)
+{
+	if (SHORT_STEPS)
+		h->short_steps = on;
+}
+
 bool hasher_has_files(const struct hasher *h)
 {
 	return h->queue.n > 0 || h->busy > 0;

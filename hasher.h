@@ -63,6 +63,12 @@ void hasher_free(struct hasher *h);
  * readers. */
 void hasher_use_disks(struct hasher *h, struct disks *d);
 
+/* Whether its caller may yet add threads between its steps (crew.c):
+ * then a step ends once it has read a file to its end out of the lanes,
+ * here and now, rather than read its whole queue so; else (as it starts)
+ * a step reads its queue through, in order, as a spinning disk wants. */
+void hasher_short_steps(struct hasher *h, bool on);
+
 /* How many tasks it takes now. */
 unsigned hasher_room(const struct hasher *h);
 

@@ -31,10 +31,22 @@ struct hasher {
 	 * md5_engine_for once for each n. */
 	const struct md5_engine *engine_for[MD5_LANES_MAX + 1];
 	struct router router;	/* of the storage it reads */
+	unsigned read_now;	/* files read to their end out of the lanes */
+	bool short_steps;	/* see hasher_short_steps */
 	uint32_t (*state)[4];	/* each lane's chaining words */
 	uint8_t *buf;		/* READ_SIZE bytes for plain reads, then the
 				 * lanes' buffers */
 };
+
+/* Whether a step can be short (hasher_short_steps): not in the small
+ * build, which has no room for it, and reads files to their end out of
+ * the lanes only from a disk measured to spin, where threads added do
+ * not pay. */
+#ifdef MD5SUM_SMALL
+#define SHORT_STEPS 0
+#else
+#define SHORT_STEPS 1
+#endif
 
 /* The files held open changed. */
 static inline void publish_held(struct hasher *h)

@@ -182,6 +182,8 @@ static void feed_lane(struct hasher *h, unsigned l)
 
 void hasher_step(struct hasher *h)
 {
+	unsigned read_now = h->read_now;
+
 	/* A lane whose file ends is given the next queued file at once, so
 	 * that the blocks compressed below have every lane busy. */
 	for (unsigned l = 0; l < h->plan.lanes; l++) {
@@ -190,6 +192,11 @@ void hasher_step(struct hasher *h)
 		while (!h->lane[l].task && h->queue.n > 0) {
 			hasher_start_queued(h, l);
 			feed_lane(h, l);
+			/* But not after a file read to its end here, where
+			 * steps are short; files handed to a disk's reader go
+			 * on at once, in the order they came. */
+			if (SHORT_STEPS && h->short_steps && h->read_now != read_now)
+				break;
 		}
 	}
 	if (h->busy > 0)
@@ -223,6 +230,8 @@ void hasher_read_elsewhere(struct hasher *h, const struct feed *f, enum read_way
 		md5_init(&fresh);
 	err = stream_hash_fd_from(f->fd, &fresh, j->digest, h->buf, READ_SIZE,
 				  h->plan.read_ahead);
+	if (SHORT_STEPS)
+		h->read_now++;
 	if (close(f->fd) != 0 && err == 0)
 		err = errno;
 	finish_task(h, f->task, err, f->task->size);
