@@ -20,11 +20,17 @@ enum { WAITING_LANES = 4, WAITING_QUEUE = 4 };
  * them (share_descriptors). */
 enum { DISK_WAITING_MAX = FDS_WANTED / 4 };
 
+static unsigned at_most(unsigned n, uint64_t most)
+{
+	return n < most ? n : (unsigned)most;
+}
+
 /* Share out the descriptors free: half for the files the threads hold in
  * lanes and queues (a file a thread at least: fewer threads when there
- * are very few), the busy threads' first, what they leave to the threads
- * that wait; a quarter for the files waiting for the disk readers, the
- * rest for lists and the look-ups of sysfs.c. */
+ * are very few), the busy threads' first, then as many again planned as
+ * they are where there is room, what they leave to the threads that
+ * wait; a quarter for the files waiting for the disk readers, the rest
+ * for lists and the look-ups of sysfs.c. */
 static void share_descriptors(struct budget *b)
 {
 	struct hasher_plan *p = &b->plan, *w = &b->waiting_plan;
@@ -46,10 +52,12 @@ static void share_descriptors(struct budget *b)
 	if (WAITING_THREADS_MAX == 0) {
 		b->most = b->busy;
 	} else {
+		b->full_past = at_most(b->full_past, (hashing - held) / (p->lanes + p->queue));
+		held += b->full_past * (p->lanes + p->queue);
 		waiting = (hashing - held) / (w->lanes + w->queue);
-		if (b->most > b->busy + waiting)
-			b->most = b->busy + waiting;
-		held += (b->most - b->busy) * (w->lanes + w->queue);
+		if (b->most > b->busy + b->full_past + waiting)
+			b->most = b->busy + b->full_past + waiting;
+		held += (b->most - b->busy - b->full_past) * (w->lanes + w->queue);
 	}
 	b->disk_files = free / 4 < DISK_WAITING_MAX ? free / 4 : DISK_WAITING_MAX;
 	if (b->most > 1)
@@ -61,6 +69,14 @@ static void share_descriptors(struct budget *b)
  * lists, the C library's arenas) has room: half the lanes a thread, then
  * fewer threads.  Not in the small build, whose few lanes always fit. */
 #ifndef MD5SUM_SMALL
+/* Threads past the busy ones planned as the busy ones are, at most: as
+ * many again (pace.h: threads past the CPUs on flash hash as the busy
+ * ones do, their reads asked for ahead). */
+static unsigned full_past_most(const struct budget *b)
+{
+	return at_most(b->busy, b->most - b->busy);
+}
+
 static void fit_address_space(struct budget *b)
 {
 	struct hasher_plan *p = &b->plan;
@@ -68,6 +84,7 @@ static void fit_address_space(struct budget *b)
 	rlim_t budget;
 	size_t busy_bytes;
 
+	b->full_past = full_past_most(b);
 	if (getrlimit(RLIMIT_AS, &lim) != 0 || lim.rlim_cur == RLIM_INFINITY)
 		return;
 	budget = lim.rlim_cur / 4;
@@ -78,8 +95,11 @@ static void fit_address_space(struct budget *b)
 		b->busy--;
 	busy_bytes = b->busy * hasher_buffer_bytes(p->lanes);
 	budget = budget > busy_bytes ? budget - busy_bytes : 0;
-	if (b->most > b->busy + budget / hasher_buffer_bytes(b->waiting_plan.lanes))
-		b->most = b->busy + (unsigned)(budget / hasher_buffer_bytes(b->waiting_plan.lanes));
+	b->full_past = at_most(full_past_most(b), budget / hasher_buffer_bytes(p->lanes));
+	budget -= b->full_past * hasher_buffer_bytes(p->lanes);
+	if (b->most > b->busy + b->full_past + budget / hasher_buffer_bytes(b->waiting_plan.lanes))
+		b->most = b->busy + b->full_past +
+			  (unsigned)(budget / hasher_buffer_bytes(b->waiting_plan.lanes));
 }
 #else
 static void fit_address_space(struct budget *b)
@@ -117,5 +137,6 @@ struct budget budget_for(const struct hasher_plan *base, unsigned threads)
 
 const struct hasher_plan *budget_helper_plan(const struct budget *b, unsigned i)
 {
-	return WAITING_THREADS_MAX > 0 && i + 1 >= b->busy ? &b->waiting_plan : &b->plan;
+	return WAITING_THREADS_MAX > 0 && i + 1 >= b->busy + b->full_past ? &b->waiting_plan :
+									 &b->plan;
 }

@@ -4,8 +4,11 @@
  *
  * Threads are as many as the CPUs this process may use (cores.h), or as
  * -j says; while they wait on the storage rather than hash (pace.h), up
- * to WAITING_THREADS_MAX, each with few lanes and a short queue, so that
- * they make more reads in flight rather than hold more files.  The
+ * to WAITING_THREADS_MAX: as many again as the busy ones planned as they
+ * are, where there is room (on flash, whose reads are asked for ahead,
+ * threads past the CPUs hash while others wait), the rest each with few
+ * lanes and a short queue, so that they make more reads in flight rather
+ * than hold more files.  The
  * descriptors free are shared out so that a run never runs out of them
  * where GNU's would not, and under a limit on address space the buffers
  * take a quarter of it at most.  The threads are crew.h's. */
@@ -32,6 +35,7 @@ struct budget {
 	unsigned most;		/* threads at most, busy or waiting on the
 				 * storage; most == busy: none waits */
 	struct hasher_plan plan;	/* of the busy threads */
+	unsigned full_past;	/* threads past busy with the same plan */
 	struct hasher_plan waiting_plan;	/* of the threads past busy */
 	unsigned disk_files;	/* files the disk readers may hold; 0: no
 				 * readers, files on spinning disks are read
@@ -43,8 +47,8 @@ struct budget {
  * queues.  The descriptor table is grown for the files it holds. */
 struct budget budget_for(const struct hasher_plan *base, unsigned threads);
 
-/* The plan of helper i's hasher: the busy threads', or, past them, the
- * waiting threads'. */
+/* The plan of helper i's hasher: the busy threads', or, past them and
+ * the full_past more, the waiting threads'. */
 const struct hasher_plan *budget_helper_plan(const struct budget *b, unsigned i);
 
 #endif

@@ -282,10 +282,11 @@ static void start_helpers(struct crew *c, unsigned n)
 		atomic_store(&c->started, i + 1);
 	}
 	atomic_store(&c->kept, i);
-	/* Past the CPUs, smaller batches, so that each worker finds some: a
-	 * worker that waits on each file reads one at a time.  Not before: a
-	 * batch costs a write, which a run of small files in memory feels. */
-	if (WAITING_THREADS_MAX > 0 && i + 1 > c->b->busy)
+	/* Past the threads planned as the busy ones, smaller batches, so
+	 * that each worker finds some: a worker that waits on each file
+	 * reads one at a time.  Not before: a batch costs a write, which a
+	 * run of small files in memory, or on flash, feels. */
+	if (WAITING_THREADS_MAX > 0 && i + 1 > c->b->busy + c->b->full_past)
 		batches_set_threads(c->all, i + 1);
 }
 

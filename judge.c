@@ -38,6 +38,12 @@ struct judgment judge(const struct device_facts *d, struct pace *p, struct pace_
 		 * first reads. */
 		run->unsure = j.kind == STORAGE_UNSURE && run->most_waiting > run->most;
 		run->most_waiting = 0;
+	} else if (j.kind == STORAGE_SOLID && run->most_waiting > 2 * run->most + 1) {
+		/* Flash is asked for each file ahead (readway.h): its reads in
+		 * flight follow the files held, not the threads.  Threads
+		 * past the CPUs hash while others wait on an open or a read:
+		 * as many again as the CPUs at most. */
+		run->most_waiting = 2 * run->most + 1;
 	}
 #endif
 	j.step = pace_next(p, run);

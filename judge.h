@@ -17,8 +17,9 @@
  * The depth follows the pace of the run as threads are added (pace.h):
  * up to a thread per CPU while the threads hash, and past the CPUs while
  * they wait on the storage and each step pays (a network file system,
- * flash) - but never past the CPUs where the device spins or may (a read
- * more in flight there is a seek more), nor while it is not measured. */
+ * flash: twice the CPUs at most there, its reads asked for ahead) - but
+ * never past the CPUs where the device spins or may (a read more in
+ * flight there is a seek more), nor while it is not measured. */
 #ifndef JUDGE_H
 #define JUDGE_H
 

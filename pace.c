@@ -11,10 +11,10 @@ enum { WARMUP_US = 1000, MEASURE_US = 3000, SLOWER_PERCENT = 10, FASTER_PERCENT 
 
 /* Threads that used less than this share of their CPU time to have over
  * a measure, and gave up their CPU to wait at least once each and once
- * every WAIT_CPU_US of CPU time they used, waited on the storage more
- * than they hashed: a run that waits on locks, its CPUs busy with other
- * work, waits far less often. */
-enum { WAITING_PERCENT = 50, WAIT_CPU_US = 500 };
+ * every WAIT_CPU_US of CPU time they used, waited on the storage enough
+ * that threads more may pay: a run that waits on locks, its CPUs busy
+ * with other work, waits far less often. */
+enum { WAITING_PERCENT = 75, WAIT_CPU_US = 2000 };
 
 /* A measure with threads past the CPUs lasts longer: each of those
  * finishes a file a few round trips at most, and a measure must see
@@ -99,15 +99,17 @@ static uint64_t rate_since(const struct pace *p, const struct pace_facts *f)
 	return (f->work - p->work) * 1000 / (uint64_t)us;
 }
 
+/* A measure from now, with the threads s leaves; a long one (for the
+ * steps past the CPUs) where long. */
 static struct pace_step measure_from_now(struct pace *p, const struct pace_facts *f,
-					 struct pace_step s)
+					 struct pace_step s, bool long_)
 {
 	unsigned helpers = s.act == PACE_START || s.act == PACE_KEEP ? s.helpers : f->running;
 
 	p->state = PACE_MEASURING;
 	p->since = f->now;
 	p->work = f->work;
-	p->past = PAST_CPUS(f) && helpers > f->most;
+	p->past = PAST_CPUS(f) && (long_ || helpers > f->most);
 	if (PAST_CPUS(f))
 		p->cpu = f->cpu;
 	return s;
@@ -146,17 +148,18 @@ static uint64_t waited_share(const struct pace *p, const struct pace_facts *f)
 static bool by_rate(struct pace *p, const struct pace_facts *f, uint64_t rate, uint64_t share,
 		    struct pace_step *s)
 {
-	bool undo = (PAST_CPUS(f) && f->running > f->most) ||
+	unsigned within = f->most > p->fill ? f->most : p->fill;
+	bool undo = (PAST_CPUS(f) && f->running > within) ||
 		    rate * 100 < p->rate * (100 - SLOWER_PERCENT);
 
-	if ((share < 100 && f->running <= f->most) ||
+	if ((share < 100 && f->running <= within) ||
 	    rate * 100 >= p->rate * (100 + FASTER_PERCENT)) {
 		p->doubted = 0;
 		return false;	/* it pays */
 	}
 	if (undo && !p->doubted) {
 		p->doubted = 1;
-		*s = measure_from_now(p, f, step(PACE_WAIT, 0));
+		*s = measure_from_now(p, f, step(PACE_WAIT, 0), false);
 		return true;
 	}
 	/* It costs, or brings too little: the last step. */
@@ -164,11 +167,24 @@ static bool by_rate(struct pace *p, const struct pace_facts *f, uint64_t rate, u
 	return true;
 }
 
+/* Helpers that would keep the CPUs busy, were the storage to serve
+ * them all as fast as the threads that used share percent of their CPU
+ * time: the first step past the CPUs. */
+static unsigned filling(const struct pace_facts *f, uint64_t share)
+{
+	uint64_t threads = ((uint64_t)f->running + 1) * 100, n;
+
+	n = share > 0 ? (threads + share - 1) / share - 1 : f->most_waiting;
+	if (n < f->most)
+		n = f->most;
+	return n > f->most_waiting ? f->most_waiting : (unsigned)n;
+}
+
 /* A measure is over: judge the last step, and take the next. */
 static struct pace_step step_after_measure(struct pace *p, const struct pace_facts *f)
 {
 	uint64_t rate = rate_since(p, f), share;
-	unsigned n;
+	unsigned n, most, times = 2;
 
 	/* A measure that saw no work done (every thread still waits for
 	 * its first files: a network file system) cannot judge a step, nor
@@ -188,18 +204,22 @@ static struct pace_step step_after_measure(struct pace *p, const struct pace_fac
 	}
 	p->rate = rate;
 	p->kept = f->running;
-	/* Threads that hardly use their CPU: four or eight times as many at
-	 * once, the fewer steps to the depth the storage wants, each a
-	 * measure. */
-	n = next_helpers(f, share < 100 ? f->most_waiting : f->most,
-			 share < WAITING_PERCENT / 8 ? 8 : share < WAITING_PERCENT / 4 ? 4 : 2);
+	/* Threads at the CPUs that wait: at once as many as would keep the
+	 * CPUs busy, kept unless they cost (by_rate); past them, twice as
+	 * many a step, kept only where they pay. */
+	most = share < 100 ? f->most_waiting : f->most;
+	if (share < 100 && f->running <= f->most) {
+		p->fill = most = filling(f, share);
+		times = most / (f->running + 1) + 1;
+	}
+	n = next_helpers(f, most, times);
 	if (n <= f->running) {
 		if (PAST_CPUS(f) && p->judged == 1)
-			return measure_from_now(p, f, step(PACE_WAIT, 0));	/* once more */
+			return measure_from_now(p, f, step(PACE_WAIT, 0), true);	/* once more */
 		return settle(p, step(PACE_SETTLE, 0));
 	}
 	p->asked = n;
-	return measure_from_now(p, f, step(PACE_START, n));
+	return measure_from_now(p, f, step(PACE_START, n), false);
 }
 
 struct pace_step pace_next(struct pace *p, const struct pace_facts *f)
@@ -215,11 +235,11 @@ struct pace_step pace_next(struct pace *p, const struct pace_facts *f)
 			}
 			/* Measured with them all, as if asked for, kept. */
 			p->asked = p->kept = f->most;
-			return measure_from_now(p, f, step(PACE_START, f->most));
+			return measure_from_now(p, f, step(PACE_START, f->most), false);
 		}
 		if (f->now < WARMUP_US)
 			return step(PACE_WAIT, 0);
-		return measure_from_now(p, f, step(PACE_WAIT, 0));
+		return measure_from_now(p, f, step(PACE_WAIT, 0), false);
 	case PACE_MEASURING:
 		if (!pace_due(p, f->now))
 			return step(PACE_WAIT, 0);
@@ -231,7 +251,7 @@ struct pace_step pace_next(struct pace *p, const struct pace_facts *f)
 	/* Not the last step while the storage may yet want more threads:
 	 * once its reads say so, the steps go on past the CPUs. */
 	if (UNSURE(f) && p->state == PACE_SETTLED)
-		return measure_from_now(p, f, s.act == PACE_SETTLE ? step(PACE_WAIT, 0) : s);
+		return measure_from_now(p, f, s.act == PACE_SETTLE ? step(PACE_WAIT, 0) : s, false);
 	return s;
 }
 

@@ -15,16 +15,15 @@
  * measures (a few large files all claimed at once).
  *
  * Helpers are as many as the CPUs while the threads keep the CPUs busy.
- * Where they wait on the storage instead (over a measure after the
- * first, their CPU time is less than half of theirs to have, and each
- * gave up its CPU to wait at least once: a network file system, flash
- * asked for one file at a time; not a machine whose CPUs are busy with
- * other work), the steps go on past the CPUs, up to most_waiting: more
- * reads in flight, from threads that mostly wait; four times the threads
- * at once where they used less than an eighth of their CPU time, eight
- * times under a sixteenth, and
- * measured over longer, enough to see files done.  Each such step is
- * kept only if it brings FASTER_PERCENT more, in the measure after it or,
+ * Where they wait on the storage instead (over a long measure after the
+ * first, their CPU time is less than three quarters of theirs to have,
+ * and each gave up its CPU to wait at least once, and often: a network
+ * file system, flash; not a machine whose CPUs are busy with other
+ * work), the steps go on past the CPUs, up to most_waiting: first at once
+ * to as many threads as would keep the CPUs busy at the share they used,
+ * kept unless they cost as a step within the CPUs does; then twice as
+ * many a step, measured over longer, enough to see files done, each kept
+ * only if it brings FASTER_PERCENT more, in the measure after it or,
  * where that held the new threads' start, in the next; else it is
  * undone.  Within the CPUs, threads that mostly wait are not judged by
  * the few files a measure sees them finish.  Pure: crew.c starts and
@@ -49,6 +48,8 @@ struct pace {
 	uint64_t rate;		/* work a ms with the helpers kept */
 	unsigned kept;		/* helpers kept */
 	unsigned asked;		/* helpers asked for by the last step */
+	unsigned fill;		/* helpers that keep the CPUs busy where the
+				 * threads wait, as measured at the CPUs */
 	int doubted;		/* the last measure found them slower */
 };
 
