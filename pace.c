@@ -100,16 +100,16 @@ static uint64_t rate_since(const struct pace *p, const struct pace_facts *f)
 }
 
 /* A measure from now, with the threads s leaves; a long one (for the
- * steps past the CPUs) where long. */
+ * steps past the CPUs) where longer. */
 static struct pace_step measure_from_now(struct pace *p, const struct pace_facts *f,
-					 struct pace_step s, bool long_)
+					 struct pace_step s, bool longer)
 {
 	unsigned helpers = s.act == PACE_START || s.act == PACE_KEEP ? s.helpers : f->running;
 
 	p->state = PACE_MEASURING;
 	p->since = f->now;
 	p->work = f->work;
-	p->past = PAST_CPUS(f) && (long_ || helpers > f->most);
+	p->past = PAST_CPUS(f) && (longer || helpers > f->most);
 	if (PAST_CPUS(f))
 		p->cpu = f->cpu;
 	return s;
