@@ -12,6 +12,14 @@
 # that adds it; "exec md5sum" and commands that run md5sum themselves, such
 # as timeout or strace, run it without.)
 #
+# DIFF_WAYS runs ours once for each way of reading in a list separated by
+# ';', each way a few NAME=VALUE words (separated by ',' or spaces) put in
+# ours's environment ('-': as it is), and compares each run with GNU's one
+# run: e.g.
+#   DIFF_WAYS='-;MD5SUM_JOBS=1;MD5SUM_DISK=ssd,DIFF_PROGRESS=1'
+# which costs far less than a run of the file for each, since GNU runs
+# once.  Tests that run ours without these helpers run it as it is.
+#
 # After a successful same_as_gnu / same_as_gnu_sh the GNU results stay in
 # $GNU_OUT, $GNU_ERR (files) and $GNU_RC, so a test can pin what GNU did
 # with gnu_status_is / gnu_stdout_is / gnu_stderr_is / gnu_stderr_has ...
@@ -79,6 +87,10 @@ diff_setup() {
 	if [[ -n ${DIFF_PROGRESS-} ]]; then
 		OUR_EXTRA=(--progress)
 	fi
+	# The ways ours runs in, each compared with GNU's one run (DIFF_WAYS).
+	_DIFF_WAYS=()
+	IFS=';' read -ra _DIFF_WAYS <<<"${DIFF_WAYS:--}"
+	((${#_DIFF_WAYS[@]})) || _DIFF_WAYS=(-)
 
 	GNU_BIN=$BATS_FILE_TMPDIR/gnu-bin
 	OUR_BIN=$BATS_FILE_TMPDIR/our-bin
@@ -140,10 +152,11 @@ _diff_same() {
 	[[ ! -s $1 && ! -s $2 ]] || cmp -s -- "$1" "$2"
 }
 
-# _diff_run SIDE KIND ARGS...   (KIND is cmd or sh; options in _diff_* vars)
+# _diff_run SIDE WAY KIND ARGS...   (KIND is cmd or sh; WAY one of
+# DIFF_WAYS, for ours; options in _diff_* vars)
 _diff_run() {
-	local side=$1 kind=$2 bindir
-	shift 2
+	local side=$1 way=$2 kind=$3 bindir
+	shift 3
 	if [[ $side == gnu ]]; then bindir=$GNU_BIN; else bindir=$OUR_BIN; fi
 	# The results' directories are made once a test (diff_setup); a
 	# snippet's scratch directory is new for each run, without an rm: a
@@ -153,9 +166,13 @@ _diff_run() {
 		scratch=$RES/scratch.$((++_diff_runs))
 		mkdir "$scratch" || return 2
 	fi
-	local -a extra=()
+	local -a extra=() assigns=()
 	if [[ $side == ours ]]; then
-		extra=("${OUR_EXTRA[@]}")
+		[[ $way == - ]] || IFS=', ' read -ra assigns <<<"$way"
+		if [[ -z ${DIFF_PROGRESS-} && " ${assigns[*]} " == *' DIFF_PROGRESS=1 '* ]]; then
+			extra=(--progress)
+		fi
+		extra+=("${OUR_EXTRA[@]}")
 	fi
 	if [[ $kind == cmd ]]; then
 		set -- md5sum "${extra[@]}" "$@"
@@ -168,7 +185,7 @@ _diff_run() {
 	: >"$d/out" && : >"$d/err" || return 2
 	(
 		cd "$_diff_cwd" || exit 125
-		export PATH="$bindir:$_DIFF_PATH0" SCRATCH="$scratch"
+		export PATH="$bindir:$_DIFF_PATH0" SCRATCH="$scratch" "${assigns[@]}"
 		if ((${#extra[@]})); then
 			eval "md5sum() { command md5sum $(printf '%q ' "${extra[@]}")\"\$@\"; }"
 			export -f md5sum
@@ -204,35 +221,38 @@ _diff_both() {
 		printf 'same_as_gnu: stdin file %s not readable\n' "$_diff_stdin" >&2
 		return 2
 	fi
-	_diff_run gnu "$kind" "$@" || return 2
-	_diff_run ours "$kind" "$@" || return 2
-
+	_diff_run gnu - "$kind" "$@" || return 2
 	GNU_OUT=$RES/gnu/out GNU_ERR=$RES/gnu/err
 	OUR_OUT=$RES/ours/out OUR_ERR=$RES/ours/err
+	local way
+	for way in "${_DIFF_WAYS[@]}"; do
+		_diff_run ours "$way" "$kind" "$@" || return 2
+		[[ $GNU_RC == "$OUR_RC" ]] && _diff_same "$GNU_OUT" "$OUR_OUT" &&
+			_diff_same "$GNU_ERR" "$OUR_ERR" && continue
+		_diff_report "$way" "$kind" "$@" >"$RES/report"
+		cat "$RES/report" >&2
+		return 1
+	done
+}
 
-	local bad=0 msg
-	[[ $GNU_RC == "$OUR_RC" ]] || bad=1
-	_diff_same "$GNU_OUT" "$OUR_OUT" || bad=1
-	_diff_same "$GNU_ERR" "$OUR_ERR" || bad=1
-	((bad)) || return 0
-
-	{
-		if [[ $kind == cmd ]]; then
-			printf 'MISMATCH for: md5sum %s\n' "$(_diff_q "$@")"
-		else
-			printf 'MISMATCH for shell snippet: %s\n' "$1"
-			(($# > 1)) && printf '  snippet args: %s\n' "$(_diff_q "${@:2}")"
-		fi
-		local shown_stdin=$_diff_stdin
-		[[ -n $_diff_stdin_closed ]] && shown_stdin='(closed)'
-		printf '  cwd: %s   stdin: %s   LC_ALL=%s\n' "$_diff_cwd" "$shown_stdin" "${LC_ALL-}"
-		[[ $GNU_RC == "$OUR_RC" ]] ||
-			printf -- '--- exit status differs: gnu=%s ours=%s\n' "$GNU_RC" "$OUR_RC"
-		cmp -s -- "$GNU_OUT" "$OUR_OUT" || _diff_show_diff stdout "$GNU_OUT" "$OUR_OUT"
-		cmp -s -- "$GNU_ERR" "$OUR_ERR" || _diff_show_diff stderr "$GNU_ERR" "$OUR_ERR"
-	} >"$RES/report"
-	cat "$RES/report" >&2
-	return 1
+# _diff_report WAY KIND ARGS...: how ours, run in WAY, differed from GNU.
+_diff_report() {
+	local way=$1 kind=$2
+	shift 2
+	if [[ $kind == cmd ]]; then
+		printf 'MISMATCH for: md5sum %s\n' "$(_diff_q "$@")"
+	else
+		printf 'MISMATCH for shell snippet: %s\n' "$1"
+		(($# > 1)) && printf '  snippet args: %s\n' "$(_diff_q "${@:2}")"
+	fi
+	local shown_stdin=$_diff_stdin
+	[[ -n $_diff_stdin_closed ]] && shown_stdin='(closed)'
+	printf '  cwd: %s   stdin: %s   LC_ALL=%s\n' "$_diff_cwd" "$shown_stdin" "${LC_ALL-}"
+	[[ $way == - ]] || printf '  ours run with: %s\n' "$way"
+	[[ $GNU_RC == "$OUR_RC" ]] ||
+		printf -- '--- exit status differs: gnu=%s ours=%s\n' "$GNU_RC" "$OUR_RC"
+	cmp -s -- "$GNU_OUT" "$OUR_OUT" || _diff_show_diff stdout "$GNU_OUT" "$OUR_OUT"
+	cmp -s -- "$GNU_ERR" "$OUR_ERR" || _diff_show_diff stderr "$GNU_ERR" "$OUR_ERR"
 }
 
 # same_as_gnu [--stdin FILE | --stdin-closed] [--cwd DIR] -- ARGS...
