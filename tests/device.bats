@@ -462,11 +462,21 @@ remount() {
 	mount_new_fs "$LOOP"
 	# 8 MiB: room for the reader's far reads, which measure it.
 	small_files "${MOUNTS[0]}/d" 2000
-	remount "${MOUNTS[0]}"
-	traced "${MOUNTS[0]}/d" -j2 -- "${FILES[@]}"
-	((NOWAIT_MISSED > 0))	# the data did come from the device
-	((READERS == 1))	# read by the disk's reader until measured,
-	((LANE_READS > READER_READS))	# then, most of it, in lanes
+	# With the CPUs busy (the suites beside this one, compilers), the loop
+	# device's worker and strace wait for a CPU, and a far read of this
+	# flash can take as long as a seek: a run may then read it all as
+	# spinning.  So three cold runs, of which one must measure it solid.
+	local try
+	for try in 1 2 3; do
+		remount "${MOUNTS[0]}"
+		traced "${MOUNTS[0]}/d" -j2 -- "${FILES[@]}"
+		((NOWAIT_MISSED > 0)) &&	# the data did come from the device,
+			((READERS == 1)) &&	# read by the disk's reader until measured,
+			((LANE_READS > READER_READS)) &&	# then, most of it, in lanes
+			return 0
+	done
+	echo "read as spinning in three cold runs" >&2
+	return 1
 }
 
 @test "storage: cached files on a device marked rotational are read in lanes" {
