@@ -309,15 +309,23 @@ same_as_gnu_each() {
 #   stderr.
 same_exit_as_gnu_nonempty_stdout() {
 	[[ ${1-} == -- ]] && shift
-	_diff_both cmd -- "$@" 2>/dev/null || true
-	local ok=1
-	[[ $GNU_RC == "$OUR_RC" ]] || ok=0
-	[[ -s $GNU_OUT && -s $OUR_OUT ]] || ok=0
-	[[ ! -s $GNU_ERR && ! -s $OUR_ERR ]] || ok=0
+	local way ok=1 ways=("${_DIFF_WAYS[@]}")
+	# Each way on its own: the texts differ, so that _diff_both stops at
+	# the first.
+	for way in "${ways[@]}"; do
+		_DIFF_WAYS=("$way")
+		_diff_both cmd -- "$@" 2>/dev/null || true
+		[[ $GNU_RC == "$OUR_RC" ]] || ok=0
+		[[ -s $GNU_OUT && -s $OUR_OUT ]] || ok=0
+		[[ ! -s $GNU_ERR && ! -s $OUR_ERR ]] || ok=0
+		((ok)) || break
+	done
+	_DIFF_WAYS=("${ways[@]}")
 	((ok)) && return 0
 	printf 'MISMATCH for: md5sum %s\n  exit status gnu=%s ours=%s; stdout bytes gnu=%s ours=%s; stderr bytes gnu=%s ours=%s\n' \
 		"$(_diff_q "$@")" "$GNU_RC" "$OUR_RC" "$(wc -c <"$GNU_OUT")" "$(wc -c <"$OUR_OUT")" \
 		"$(wc -c <"$GNU_ERR")" "$(wc -c <"$OUR_ERR")" >&2
+	[[ $way == - ]] || printf '  ours run with: %s\n' "$way" >&2
 	[[ -s $OUR_ERR ]] && { echo '  our stderr:' >&2; head -n 5 "$OUR_ERR" >&2; }
 	return 1
 }
