@@ -73,6 +73,7 @@ struct disk {
 	uint64_t end;		/* ... and ends */
 	unsigned unsure_files;	/* files read while its kind was unsure */
 	uint64_t came;		/* files handed in so far */
+	struct diskplace_order order;	/* of the files handed in */
 	uint8_t *buf;		/* READ_SIZE bytes */
 };
 
@@ -168,7 +169,8 @@ static unsigned files_ahead(struct disk *d, unsigned i, int *fd, off_t *size)
 		struct waiting *w = &d->file[k];
 
 		if (w->size > SMALL_FILE ||
-		    (w->placed && !diskplace_runs_on(end, w->where, d->came - came)))
+		    (w->placed && !diskplace_runs_on(end, w->where, d->came - came,
+						     diskplace_in_order(&d->order))))
 			break;
 		if (w->where + (uint64_t)w->size > end)
 			end = w->where + (uint64_t)w->size;
@@ -340,6 +342,7 @@ bool disks_submit(struct disks *all, struct task *t, const struct disk_file *f)
 	}
 	while (d->n >= waiting_most(all, &w))
 		pthread_cond_wait(&d->room, &all->lock);
+	diskplace_note(&d->order, w.placed ? w.where : DISKPLACE_NOWHERE, (uint64_t)w.size);
 	w.came = d->came++;
 	for (i = d->n; i > 0 && d->file[i - 1].where > w.where; i--)
 		d->file[i] = d->file[i - 1];
