@@ -55,9 +55,10 @@ void diskplace_note(struct diskplace_order *o, uint64_t where, uint64_t size);
 /* Whether o says the files come in the disk's order.  Pure. */
 bool diskplace_in_order(const struct diskplace_order *o);
 
-/* Whether a file that begins at where goes on the run that ends at end,
- * whose last file was handed in ago files before the latest, the files
- * coming in the disk's order (in_order) or not.  Pure. */
+/* Whether a file that begins at where (a physical offset) goes on the
+ * run that ends at end, whose last file was handed in ago files before
+ * the latest, the files coming in the disk's order (in_order) or not.
+ * Pure. */
 bool diskplace_runs_on(uint64_t end, uint64_t where, uint64_t ago, bool in_order);
 
 #endif
