@@ -123,12 +123,15 @@ static struct pace_step settle(struct pace *p, struct pace_step s)
 
 /* The share of their CPU time that the threads of the measure just over
  * used, in percent, where they waited on the storage (see pace.h); else
- * 100.  Not the first measure: it holds the start of the threads. */
+ * 100.  Not the first measure with helpers: it holds their start.  The
+ * calling thread's, alone, tells it: on a network file system it may
+ * take a few files, each of round trips, before its first step. */
 static uint64_t waited_share(const struct pace *p, const struct pace_facts *f)
 {
 	uint64_t wall = (uint64_t)(f->now - p->since) * (f->running + 1), share;
 
-	if (!PAST_CPUS(f) || p->judged < 2 || p->cpu.us == 0 || f->cpu.us < p->cpu.us ||
+	if (!PAST_CPUS(f) || (p->judged < 2 && f->running > 0) || p->cpu.us == 0 ||
+	    f->cpu.us < p->cpu.us ||
 	    f->cpu.waits < p->cpu.waits || f->cpu.waits - p->cpu.waits < f->running + 1 ||
 	    (f->cpu.waits - p->cpu.waits) * WAIT_CPU_US < f->cpu.us - p->cpu.us || wall == 0)
 		return 100;

@@ -15,8 +15,9 @@
  * measures (a few large files all claimed at once).
  *
  * Helpers are as many as the CPUs while the threads keep the CPUs busy.
- * Where they wait on the storage instead (over a long measure after the
- * first, their CPU time is less than three quarters of theirs to have,
+ * Where they wait on the storage instead (over the calling thread's
+ * measure alone, or one after the first with helpers, which holds their
+ * start, their CPU time is less than three quarters of theirs to have,
  * and each gave up its CPU to wait at least once, and often: a network
  * file system, flash; not a machine whose CPUs are busy with other
  * work), the steps go on past the CPUs, up to most_waiting: first at once
