@@ -163,14 +163,14 @@ static unsigned files_ahead(struct disk *d, unsigned i, int *fd, off_t *size)
 {
 	uint64_t end = d->file[i].where + (uint64_t)d->file[i].size;
 	uint64_t came = d->file[i].came;
+	bool in_order = diskplace_in_order(&d->order);
 	unsigned n = 0;
 
 	for (unsigned k = i + 1; k < d->n && n < AHEAD_FILES; k++) {
 		struct waiting *w = &d->file[k];
 
 		if (w->size > SMALL_FILE ||
-		    (w->placed && !diskplace_runs_on(end, w->where, d->came - came,
-						     diskplace_in_order(&d->order))))
+		    (w->placed && !diskplace_runs_on(end, w->where, d->came - came, in_order)))
 			break;
 		if (w->where + (uint64_t)w->size > end)
 			end = w->where + (uint64_t)w->size;

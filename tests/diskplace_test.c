@@ -1,11 +1,10 @@
 /* diskplace_test.c - the runs of a disk that its reader asks for ahead
- * (diskplace_runs_on, diskplace_follows), from tables: a file just past
- * the run's end, gaps at each limit and one byte past them, the hole of
- * a small file not handed in yet, a file that overlaps the run, and wide
- * gaps after files handed in among the latest and before them, files
- * coming in the disk's order and in none; and sequences of files handed
- * in that come in the disk's order or not (diskplace_in_order).  Prints
- * TAP. */
+ * (diskplace_runs_on), from tables: a file just past the run's end, gaps
+ * at each limit and one byte past them, the hole of a small file not
+ * handed in yet, a file that overlaps the run, and wide gaps after files
+ * handed in among the latest and before them, files coming in the disk's
+ * order and in none; and sequences of files handed in that come in the
+ * disk's order or not (diskplace_in_order).  Prints TAP. */
 #include "diskplace.h"
 #include "tap.h"
 
