@@ -226,14 +226,18 @@ static void *read_disk(void *arg)
 		w = take_file(d, i);
 		d->reading = true;
 		pthread_mutex_unlock(&all->lock);
+		/* A start already in memory (read ahead by another thread's
+		 * look at the page cache, or by a file before it) says
+		 * nothing of the disk.  The file is timed, or asked for, before
+		 * the files after it are: else the disk's queue holds them
+		 * first, and the disk goes past it and back. */
+		if (far && storage_has_start(w.fd) != 1)
+			storage_time_first_read(w.storage, w.fd, d->buf);
+		else if (n > 0 && !w.ahead)
+			(void)posix_fadvise(w.fd, 0, w.size, POSIX_FADV_WILLNEED);
 		/* Only this thread closes them: they stay open out of the lock. */
 		for (unsigned k = 0; k < n; k++)
 			(void)posix_fadvise(fd[k], 0, size[k], POSIX_FADV_WILLNEED);
-		/* A start already in memory (read ahead by another thread's
-		 * look at the page cache, or by a file before it) says
-		 * nothing of the disk. */
-		if (far && storage_has_start(w.fd) != 1)
-			storage_time_first_read(w.storage, w.fd, d->buf);
 		hash_waiting(&w, d->buf);
 		atomic_fetch_add_explicit(&d->work, (uint64_t)w.size,
 					  memory_order_relaxed);

@@ -500,6 +500,45 @@ remount() {
 	((READERS == 1))
 }
 
+# The disk's reader asks for the file it reads before those after it (the
+# disk's queue then holds them in its order): in a reader's calls, a file
+# first read after it asked for others was asked for no later than the
+# first of them.  ASKED_LATE: the files read so.
+@test "storage: the disk's reader asks for the file it reads before those after it" {
+	local t=$BATS_TEST_TMPDIR/asks md5=${MD5SUM:-$BATS_TEST_DIRNAME/../build/md5sum}
+
+	need_strace
+	[[ $md5 == /* ]] || md5=$BATS_TEST_DIRNAME/../$md5
+	new_loop
+	set_rotational "$LOOP" 0
+	mount_new_fs "$LOOP"
+	small_files "${MOUNTS[0]}/d" 400
+	remount "${MOUNTS[0]}"
+	echo 3 >/proc/sys/vm/drop_caches
+	(cd "${MOUNTS[0]}/d" && ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 \
+		strace -f -qq -y -o "$t" -e trace=openat,read,pread64,fadvise64 \
+		"$md5" -j2 --disk=hdd "${FILES[@]}" >/dev/null)
+	read -r ASKS ASKED_LATE < <(awk '
+		function path(s) { sub(/^[^<]*</, "", s); sub(/>.*/, "", s); return s }
+		$2 ~ /^openat\(/ { opened[$1] = 1 }
+		$2 ~ /^fadvise64\(/ && /WILLNEED/ {
+			n++; p = path($2)
+			if (!(p in asked)) asked[p] = n
+			if (!($1 in group)) group[$1] = n
+		}
+		$2 ~ /^p?read(64)?\([0-9]+</ && !($1 in opened) {
+			p = path($2)
+			if (($1, p) in seen) next
+			seen[$1, p] = 1
+			if ($1 in group && !(p in asked && asked[p] <= group[$1]))
+				late++
+			delete group[$1]
+		}
+		END { print n + 0, late + 0 }' "$t")
+	echo "asks $ASKS, files read after asks for later ones: $ASKED_LATE" >&2
+	((ASKS > 0 && ASKED_LATE == 0))
+}
+
 # The spinning-disk model of bench/ (a FUSE file system that times each
 # read as one drive would), with a loop device over its image and ext4 on
 # that, holding N files of 4 KiB in mnt/d.  Taken down by model_down, in
