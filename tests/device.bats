@@ -502,8 +502,8 @@ remount() {
 
 # The disk's reader asks for the file it reads before those after it (the
 # disk's queue then holds them in its order): in a reader's calls, a file
-# first read after it asked for others was asked for no later than the
-# first of them.  ASKED_LATE: the files read so.
+# first read after it asked for others (since its last read) was asked
+# for no later than the first of them.  ASKED_LATE: the files read so.
 @test "storage: the disk's reader asks for the file it reads before those after it" {
 	local t=$BATS_TEST_TMPDIR/asks md5=${MD5SUM:-$BATS_TEST_DIRNAME/../build/md5sum}
 
@@ -528,10 +528,10 @@ remount() {
 		}
 		$2 ~ /^p?read(64)?\([0-9]+</ && !($1 in opened) {
 			p = path($2)
-			if (($1, p) in seen) next
-			seen[$1, p] = 1
-			if ($1 in group && !(p in asked && asked[p] <= group[$1]))
+			if (!(($1, p) in seen) && $1 in group &&
+			    !(p in asked && asked[p] <= group[$1]))
 				late++
+			seen[$1, p] = 1
 			delete group[$1]
 		}
 		END { print n + 0, late + 0 }' "$t")
