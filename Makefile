@@ -24,7 +24,7 @@ INSTALL = install
 # (progressdraw.c), which would take the file over its budget, asking the page
 # cache with cachestat (storage.c), the disk readers (disk.c), the
 # files that workers hand over at the end of a run (crew.c), the files of
-# others' batches taken once none is left to claim (batches.c), the threads
+# others' batches taken once none is left to claim (window.c), the threads
 # added past the CPUs while a run waits on its storage (budget.c,
 # pace.c), and the coarse clock (monotime.c); the lanes are compressed through a copy
 # of their chaining words (feed.c).  No
@@ -52,11 +52,15 @@ STATIC_LDFLAGS = -static -Wl,--gc-sections,-z,noseparate-code,-z,norelro,-z,comm
 # include the command's headers.  open.c is how the command opens what it
 # reads; the fuzz harness links its own instead.
 LIB_SRC = lib/md5.c lib/lanes.c
-CMD_SRC = md5sum.c cmdline.c opts.c sums.c check.c names.c listline.c results.c schedule.c crew.c budget.c pace.c \
-	hasher.c hasher_step.c feed.c readway.c router.c storage.c judge.c \
-	batches.c batch.c cores.c disk.c diskplace.c sysfs.c stream.c listread.c open.c out.c outbox.c \
-	decimal.c grow.c monotime.c thread.c fds.c msg.c diag.c errtext.c quote.c progress.c \
-	progressdraw.c statusline.c term.c
+CMD_SRC = md5sum.c cmd/cmdline.c cmd/opts.c cmd/sums.c cmd/check.c \
+	jobs/source.c jobs/listline.c jobs/listread.c jobs/results.c run/schedule.c \
+	run/budget.c run/crew.c run/hasher.c run/hasher_step.c run/feed.c \
+	run/recent.c run/readway.c run/judge.c run/pace.c read/disk.c \
+	read/diskplace.c read/storage.c read/devkind.c read/sysfs.c read/stream.c read/open.c \
+	window/window.c window/batch.c out/out.c out/msg.c out/diag.c out/errtext.c \
+	out/quote.c out/decimal.c out/progress.c out/progressdraw.c out/statusline.c \
+	out/term.c out/outbox.c os/cores.c os/fds.c os/thread.c os/monotime.c \
+	os/grow.c
 SRC = $(CMD_SRC) $(LIB_SRC)
 
 # Everything built goes under build/: objects (and their dependency files)
@@ -80,7 +84,7 @@ $(O)/lib/%.o: lib/%.c
 
 $(O)/%.o: %.c
 	@mkdir -p $(@D)
-	$(CC) $(STD) -Ilib $(CPPFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
+	$(CC) $(STD) -I. $(CPPFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
 
 # Test programs and benchmarks: each links only the objects it tests.
 TESTS = $(B)/tests/unit $(B)/tests/lanes_test $(B)/tests/opts_test $(B)/tests/readway_test \
@@ -90,20 +94,20 @@ HELPERS = $(B)/tests/quote_driver $(B)/tests/device_probe $(B)/tests/hold_fds \
 	$(B)/tests/short_reads.so $(B)/tests/count_threads.so
 BENCHES = $(B)/bench/micro $(B)/bench/lanes_bench $(B)/bench/floor
 DIFF_FUZZ = $(B)/fuzz/diff_fuzz
-TEST_CFLAGS = $(STD) -I. -Ilib -Itests $(CPPFLAGS) $(CFLAGS) -MMD -MP
+TEST_CFLAGS = $(STD) -I. -Itests $(CPPFLAGS) $(CFLAGS) -MMD -MP
 TAP = $(O)/tests/tap.o
 
 $(B)/tests/unit: $(O)/tests/unit.o $(TAP)
-$(B)/tests/lanes_test: $(O)/tests/lanes_test.o $(TAP) $(O)/feed.o $(LIB_OBJ)
-$(B)/tests/opts_test: $(O)/tests/opts_test.o $(TAP) $(O)/opts.o $(O)/msg.o $(O)/term.o
-$(B)/tests/readway_test: $(O)/tests/readway_test.o $(TAP) $(O)/readway.o
-$(B)/tests/pace_test: $(O)/tests/pace_test.o $(TAP) $(O)/pace.o
-$(B)/tests/judge_test: $(O)/tests/judge_test.o $(TAP) $(O)/judge.o $(O)/pace.o
-$(B)/tests/statusline_test: $(O)/tests/statusline_test.o $(TAP) $(O)/statusline.o
-$(B)/tests/listline_test: $(O)/tests/listline_test.o $(TAP) $(O)/listline.o
-$(B)/tests/diskplace_test: $(O)/tests/diskplace_test.o $(TAP) $(O)/diskplace.o
-$(B)/tests/quote_driver: $(O)/tests/quote_driver.o $(O)/quote.o
-$(B)/tests/device_probe: $(O)/tests/device_probe.o $(O)/sysfs.o $(O)/decimal.o
+$(B)/tests/lanes_test: $(O)/tests/lanes_test.o $(TAP) $(O)/run/feed.o $(LIB_OBJ)
+$(B)/tests/opts_test: $(O)/tests/opts_test.o $(TAP) $(O)/cmd/opts.o $(O)/out/msg.o $(O)/out/term.o
+$(B)/tests/readway_test: $(O)/tests/readway_test.o $(TAP) $(O)/run/readway.o
+$(B)/tests/pace_test: $(O)/tests/pace_test.o $(TAP) $(O)/run/pace.o
+$(B)/tests/judge_test: $(O)/tests/judge_test.o $(TAP) $(O)/run/judge.o $(O)/read/devkind.o $(O)/run/pace.o
+$(B)/tests/statusline_test: $(O)/tests/statusline_test.o $(TAP) $(O)/out/statusline.o
+$(B)/tests/listline_test: $(O)/tests/listline_test.o $(TAP) $(O)/jobs/listline.o
+$(B)/tests/diskplace_test: $(O)/tests/diskplace_test.o $(TAP) $(O)/read/diskplace.o
+$(B)/tests/quote_driver: $(O)/tests/quote_driver.o $(O)/out/quote.o
+$(B)/tests/device_probe: $(O)/tests/device_probe.o $(O)/read/sysfs.o $(O)/out/decimal.o
 $(B)/tests/hold_fds: $(O)/tests/hold_fds.o
 $(B)/bench/micro: $(O)/bench/micro.o
 $(B)/bench/lanes_bench: $(O)/bench/lanes_bench.o $(O)/lib/lanes.o
@@ -204,7 +208,7 @@ bench-isal:
 
 $(ISAL_BENCH): bench/isal_bench.c $(LIB_OBJ)
 	@mkdir -p $(@D)
-	$(CC) $(STD) -I. -Ilib -I"$(ISAL)/include" $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ \
+	$(CC) $(STD) -I. -I"$(ISAL)/include" $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ \
 		bench/isal_bench.c $(LIB_OBJ) "$(ISAL)/bin/isa-l_crypto.a" $(LDLIBS)
 
 install: $(MD5SUM)
@@ -218,10 +222,10 @@ uninstall:
 # One compiler run over the sources: no musl object mixes with the others.
 static: $(B)/md5sum-static
 
-$(B)/md5sum-static: $(SRC) $(wildcard *.h lib/*.h) Makefile
+$(B)/md5sum-static: $(SRC) $(wildcard */*.h) Makefile
 	@mkdir -p $(@D)
 	@command -v $(MUSL_CC) >/dev/null || { echo "$(MUSL_CC) not found (Debian: apt-get install musl-tools)" >&2; exit 1; }
-	$(MUSL_CC) $(STD) -Ilib $(CPPFLAGS) $(STATIC_CFLAGS) $(STATIC_LDFLAGS) -o $@ $(SRC) $(LDLIBS)
+	$(MUSL_CC) $(STD) -I. $(CPPFLAGS) $(STATIC_CFLAGS) $(STATIC_LDFLAGS) -o $@ $(SRC) $(LDLIBS)
 	$(STRIP) -R .comment $@
 
 # The whole differential suite against the static binary: slow.
@@ -237,19 +241,19 @@ SAN_CC = $(CC)
 SAN_CFLAGS = -O1 -g -fno-omit-frame-pointer
 ASAN_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all
 TSAN_FLAGS = -fsanitize=thread
-SAN_DEPS = $(SRC) $(wildcard *.h lib/*.h) Makefile
+SAN_DEPS = $(SRC) $(wildcard */*.h) Makefile
 
 sanitizers: $(B)/asan/md5sum $(B)/tsan/md5sum
 
 $(B)/asan/md5sum: $(SAN_DEPS)
 	@mkdir -p $(@D) && rm -f $(@D)/why
-	$(SAN_CC) $(STD) -Ilib $(CPPFLAGS) $(SAN_CFLAGS) $(ASAN_FLAGS) -o $@ $(SRC) $(LDLIBS) 2>$(@D)/err || \
+	$(SAN_CC) $(STD) -I. $(CPPFLAGS) $(SAN_CFLAGS) $(ASAN_FLAGS) -o $@ $(SRC) $(LDLIBS) 2>$(@D)/err || \
 		{ rm -f $@; echo "$(SAN_CC) cannot build with ASan+UBSan (Debian 12: gcc brings libasan8 and libubsan1): $$(head -n 1 $(@D)/err)" >$(@D)/why; }
 	@cat $(@D)/err >&2; rm -f $(@D)/err
 
 $(B)/tsan/md5sum: $(SAN_DEPS)
 	@mkdir -p $(@D) && rm -f $(@D)/why
-	$(SAN_CC) $(STD) -Ilib $(CPPFLAGS) $(SAN_CFLAGS) $(TSAN_FLAGS) -o $@ $(SRC) $(LDLIBS) 2>$(@D)/err || \
+	$(SAN_CC) $(STD) -I. $(CPPFLAGS) $(SAN_CFLAGS) $(TSAN_FLAGS) -o $@ $(SRC) $(LDLIBS) 2>$(@D)/err || \
 		{ rm -f $@; echo "$(SAN_CC) cannot build with TSan (Debian 12: gcc brings libtsan2): $$(head -n 1 $(@D)/err)" >$(@D)/why; }
 	@cat $(@D)/err >&2; rm -f $(@D)/err
 
@@ -257,13 +261,13 @@ $(B)/tsan/md5sum: $(SAN_DEPS)
 # It takes every source but main's and open.c, whose seam it fills.
 FUZZ_CC = clang
 FUZZ_FLAGS = -g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
-FUZZ_SRC = $(filter-out md5sum.c open.c,$(SRC))
+FUZZ_SRC = $(filter-out md5sum.c read/open.c,$(SRC))
 
 fuzz: $(B)/fuzz/fuzz_check
 
 $(B)/fuzz/fuzz_check: fuzz/fuzz_check.c $(FUZZ_SRC)
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(STD) -I. -Ilib $(FUZZ_FLAGS) -o $@ fuzz/fuzz_check.c $(FUZZ_SRC) $(LDLIBS)
+	$(FUZZ_CC) $(STD) -I. $(FUZZ_FLAGS) -o $@ fuzz/fuzz_check.c $(FUZZ_SRC) $(LDLIBS)
 
 clean:
 	rm -rf $(B)

@@ -21,15 +21,15 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "check.h"
-#include "cmdline.h"
-#include "errtext.h"
-#include "msg.h"
-#include "out.h"
-#include "progress.h"
-#include "schedule.h"
-#include "sums.h"
-#include "thread.h"
+#include "cmd/check.h"
+#include "cmd/cmdline.h"
+#include "out/errtext.h"
+#include "out/msg.h"
+#include "out/out.h"
+#include "out/progress.h"
+#include "run/schedule.h"
+#include "cmd/sums.h"
+#include "os/thread.h"
 
 /* Standard output.  Not on main's stack, which ulimit -s may keep
  * smaller than its buffer. */

@@ -28,8 +28,8 @@
 
 #include "bench/clock.h"
 #include "bench/stats.h"
-#include "lanes.h"
-#include "md5.h"
+#include "lib/lanes.h"
+#include "lib/md5.h"
 #include <isa-l_crypto/md5_mb.h>
 
 enum {

@@ -52,8 +52,8 @@
 
 #include "bench/clock.h"
 #include "bench/stats.h"
-#include "lanes.h"
-#include "md5.c"
+#include "lib/lanes.h"
+#include "lib/md5.c"
 
 enum {
 	PER_LANE = 1 << 20,	/* bytes hashed per lane and run, at least */

@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "bench/clock.h"
-#include "md5.c"
+#include "lib/md5.c"
 
 enum { RUNS = 5 };	/* timed runs per measurement; the best one counts */
 

@@ -47,7 +47,7 @@
 #include <stdatomic.h>
 #include <time.h>
 
-#include "md5.h"
+#include "lib/md5.h"
 
 extern char **environ;
 

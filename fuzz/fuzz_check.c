@@ -37,11 +37,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "check.h"
-#include "open.h"
-#include "lanes.h"
-#include "out.h"
-#include "schedule.h"
+#include "cmd/check.h"
+#include "read/open.h"
+#include "lib/lanes.h"
+#include "out/out.h"
+#include "run/schedule.h"
 
 /* libFuzzer's entry points. */
 int LLVMFuzzerInitialize(int *argc, char ***argv);

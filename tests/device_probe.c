@@ -9,7 +9,7 @@
  *                          devices, so that both answers are looked up
  *
  * Exits 1 if a path cannot be stat'ed, 2 on a usage error. */
-#include "sysfs.h"
+#include "read/sysfs.h"
 
 #include <errno.h>
 #include <stdbool.h>

@@ -5,7 +5,7 @@
  * handed in among the latest and before them, files coming in the disk's
  * order and in none; and sequences of files handed in that come in the
  * disk's order or not (diskplace_in_order).  Prints TAP. */
-#include "diskplace.h"
+#include "read/diskplace.h"
 #include "tap.h"
 
 enum { KIB = 1024, MIB = 1024 * 1024, END = 64 * MIB };

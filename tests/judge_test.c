@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "judge.h"
+#include "run/judge.h"
 #include "tap.h"
 
 enum { CPUS = 2, MOST_WAITING = 63, STEP_US = 100, RUN_US = 400000, READS_MAX = 20 };

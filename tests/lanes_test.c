@@ -13,11 +13,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cpu.h"
-#include "lanes.h"
-#include "feed.h"
-#include "md5.h"
-#include "md5_steps.h"
+#include "lib/cpu.h"
+#include "lib/lanes.h"
+#include "run/feed.h"
+#include "lib/md5.h"
+#include "lib/md5_steps.h"
 #include "tap.h"
 
 enum {

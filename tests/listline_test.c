@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "listline.h"
+#include "jobs/listline.h"
 #include "tap.h"
 
 #define H "d41d8cd98f00b204e9800998ecf8427e"	/* MD5 of nothing */

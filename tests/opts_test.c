@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "opts.h"
+#include "cmd/opts.h"
 #include "tap.h"
 
 static const struct opt_long longs[] = {

@@ -3,7 +3,7 @@
  * how fast the run goes with each number of threads; prints TAP. */
 #include <stdio.h>
 
-#include "pace.h"
+#include "run/pace.h"
 #include "tap.h"
 
 #define UNKNOWN SIZE_MAX

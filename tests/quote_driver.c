@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "quote.h"
+#include "out/quote.h"
 
 int main(int argc, char **argv)
 {

@@ -4,8 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "readway.h"
-#include "storage.h"
+#include "run/readway.h"
+#include "read/storage.h"
 #include "tap.h"
 
 enum { STDIN = 1, IRREGULAR = 2, COLD = 4, DUE = 8, READERS = 16, ASK_DUE = 32 };

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "statusline.h"
+#include "out/statusline.h"
 #include "tap.h"
 
 #define NONE (-1.0)	/* a figure not known */

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "md5.c"
+#include "lib/md5.c"
 #include "tap.h"
 
 static const char *tested;	/* the name of the transform in use */

@@ -1,0 +1,116 @@
+/* check.c - md5sum -c: each checksum list opened, its lines checked as a
+ * run (source.h makes them jobs, results.h words and counts them), and
+ * its summary; see check.h. */
+#include <errno.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd/check.h"
+#include "out/decimal.h"
+#include "out/diag.h"
+#include "out/errtext.h"
+#include "read/open.h"
+#include "jobs/listread.h"
+#include "out/msg.h"
+#include "out/out.h"
+#include "out/progress.h"
+
+/* A list being checked. */
+struct list {
+	const char *shown;	/* as named in messages */
+	bool is_stdin;
+	struct listread in;
+};
+
+static void warn_count(const char *prog, uintmax_t n, const char *one, const char *many)
+{
+	char num[DECIMAL_SIZE];
+
+	if (n > 0)
+		complain(prog, "WARNING: ", decimal(n, num), " ", n == 1 ? one : many,
+			 (char *)NULL);
+}
+
+/* The warnings after a list, in GNU's words, from what its results
+ * counted; false when the list failed. */
+static bool summarize(const struct check_run *c, const struct list *l, const struct tally *t)
+{
+	const struct check_options *opt = c->opt;
+	const char *prog = c->sched->prog;
+	bool unverified = opt->ignore_missing && t->matched == 0;
+
+	out_flush(c->sched->out);
+	if (t->good == 0) {
+		error_file(prog, l->shown, "no properly formatted checksum lines found");
+		return false;
+	}
+	if (!opt->status) {
+		warn_count(prog, t->bad, "line is improperly formatted",
+			   "lines are improperly formatted");
+		warn_count(prog, t->unreadable, "listed file could not be read",
+			   "listed files could not be read");
+		warn_count(prog, t->mismatched, "computed checksum did NOT match",
+			   "computed checksums did NOT match");
+		if (unverified)
+			error_file(prog, l->shown, "no file was verified");
+	}
+	return t->unreadable == 0 && t->mismatched == 0 && !unverified &&
+	       !(opt->strict && t->bad > 0);
+}
+
+bool check_list(struct check_run *c, const char *name)
+{
+	const struct schedule *s = c->sched;
+	bool is_stdin = strcmp(name, "-") == 0;
+	struct list l = { .shown = is_stdin ? "standard input" : name,
+			  .is_stdin = is_stdin };
+	struct job_source n = { .list_name = name, .list_is_stdin = is_stdin, .form = &c->form };
+	struct results r = { .check = c->opt, .list_shown = l.shown };
+	bool ok;
+	int fd;
+
+	progress_waiting_for(name);	/* a FIFO's open waits for its writer */
+	fd = is_stdin ? STDIN_FILENO : open_list(name);
+	progress_list_begin(fd);
+	if (is_stdin && s->stdin_closed) {
+		c->read_stdin = true;
+		report_error(s->out, s->prog, l.shown, "read error");
+		return false;
+	}
+	if (fd < 0) {
+		report_error(s->out, s->prog, name, error_text(errno));
+		return false;
+	}
+	if (!listread_init(&l.in, fd))
+		die_no_memory(s->prog);
+	c->read_stdin |= is_stdin;
+	n.list = &l.in;
+	schedule_run(s, &n, &r);
+	c->read_stdin |= n.read_stdin;
+	/* Neither the end nor an error: a line did not fit in memory, and the
+	 * rest of the list went unread.  (GNU takes that for the end of the
+	 * list, and may exit 0.) */
+	if (!l.in.eof && !l.in.err) {
+		out_before_message(s->out);
+		die_no_memory(s->prog);
+	}
+	if (!is_stdin)
+		close(fd);
+	if (l.in.err) {
+		report_error(s->out, s->prog, l.shown, "read error");
+		ok = false;
+	} else {
+		ok = summarize(c, &l, &r.tally);
+	}
+	listread_free(&l.in);
+	return ok;
+}
+
+bool check_lists(struct check_run *c, char *const *names, size_t n)
+{
+	bool ok = true;
+
+	for (size_t i = 0; i < n; i++)
+		ok &= check_list(c, names[i]);
+	return ok;
+}

@@ -1,0 +1,234 @@
+/* cmdline.c - the command line of md5sum read; see cmdline.h.  The
+ * messages and the order of the refusals are GNU md5sum 9.1's. */
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd/cmdline.h"
+#include "out/msg.h"
+#include "cmd/opts.h"
+
+static const char help_text[] =
+"Usage: %s [OPTION]... [FILE]...\n"
+"Print or check MD5 (128-bit) checksums.\n"
+"\n"
+"With no FILE, or when FILE is -, read standard input.\n"
+"  -b, --binary          read in binary mode\n"
+"  -c, --check           read checksums from the FILEs and check them\n"
+"      --disk=KIND       read files as stored on KIND: 'hdd' (spinning: one\n"
+"                          file at a time, in disk order), 'ssd' (many reads\n"
+"                          at once), or 'auto' (as reads are timed; the\n"
+"                          default, or $MD5SUM_DISK)\n"
+"  -j, --jobs=N          hash in N threads, several files side by side in each\n"
+"                          (default: $MD5SUM_JOBS, or else one per CPU)\n"
+"      --progress        show how far the run is on a line of standard error,\n"
+"                          when that is a terminal\n"
+"      --tag             create a BSD-style checksum\n"
+"  -t, --text            read in text mode (default)\n"
+"  -z, --zero            end each output line with NUL, not newline,\n"
+"                          and disable file name escaping\n"
+"\n"
+"The following five options are useful only when verifying checksums:\n"
+"      --ignore-missing  don't fail or report status for missing files\n"
+"      --quiet           don't print OK for each successfully verified file\n"
+"      --status          don't output anything, status code shows success\n"
+"      --strict          exit non-zero for improperly formatted checksum lines\n"
+"  -w, --warn            warn about improperly formatted checksum lines\n"
+"\n"
+"      --help        display this help and exit\n"
+"      --version     output version information and exit\n"
+"\n"
+"The sums are computed as described in RFC 1321.\n"
+"When checking, the input should be a former output of this program.\n"
+"The default mode is to print a line with: checksum, a space,\n"
+"a character indicating input mode ('*' for binary, ' ' for text\n"
+"or where binary is insignificant), and name for each FILE.\n"
+"\n"
+"Note: There is no difference between binary mode and text mode on GNU systems.\n";
+
+static const char version_text[] =
+"md5sum (0BSD md5sum) 1.0\n"
+"A clone of GNU coreutils md5sum 9.1, in C11 with libc only.\n"
+"Licence 0BSD (Zero-Clause BSD): use, copy, modify and distribute freely,\n"
+"with or without fee.  There is NO WARRANTY.\n";
+
+enum {
+	OPT_IGNORE_MISSING = CHAR_MAX + 1,
+	OPT_QUIET,
+	OPT_STATUS,
+	OPT_STRICT,
+	OPT_TAG,
+	OPT_HELP,
+	OPT_VERSION,
+	OPT_DISK,
+	OPT_PROGRESS,
+};
+
+/* GNU's, in GNU's order: an ambiguous prefix's matches are listed in this
+ * order. */
+static const struct opt_long gnu_options[] = {
+	{ "check", false, 'c' },
+	{ "ignore-missing", false, OPT_IGNORE_MISSING },
+	{ "quiet", false, OPT_QUIET },
+	{ "status", false, OPT_STATUS },
+	{ "warn", false, 'w' },
+	{ "strict", false, OPT_STRICT },
+	{ "tag", false, OPT_TAG },
+	{ "zero", false, 'z' },
+	{ "binary", false, 'b' },
+	{ "text", false, 't' },
+	{ "help", false, OPT_HELP },
+	{ "version", false, OPT_VERSION },
+	{ NULL, false, 0 },
+};
+
+/* Ours, read only where no option of GNU's matches, so that an
+ * abbreviation of GNU's means here what it means to GNU, and an ambiguous
+ * one gets GNU's message. */
+static const struct opt_long our_options[] = {
+	{ "jobs", true, 'j' },
+	{ "disk", true, OPT_DISK },
+	{ "progress", false, OPT_PROGRESS },
+	{ NULL, false, 0 },
+};
+
+/* Exit as GNU does on a wrong command line: msg, if any, then where to
+ * find help. */
+static _Noreturn void usage_error(const char *prog, const char *msg)
+{
+	struct msg m = { 0 };
+
+	if (msg)
+		complain(prog, msg, (char *)NULL);
+	msg_add(&m, "Try '");
+	msg_add(&m, prog);
+	msg_add(&m, " --help' for more information.");
+	msg_end(&m);
+	exit(EXIT_FAILURE);
+}
+
+/* A number from 1 to 256, in decimal, as strtol reads it: after blanks,
+ * with an optional '+' (a '-' could only make it less than 1). */
+static unsigned parse_jobs(const char *prog, const char *arg)
+{
+	const char *p = arg;
+	unsigned n = 0;
+
+	while (*p == ' ' || (*p >= '\t' && *p <= '\r'))
+		p++;
+	p += *p == '+';
+	for (; *p >= '0' && *p <= '9' && n <= 256; p++)
+		n = 10 * n + (unsigned)(*p - '0');
+	if (*p || n < 1 || n > 256) {
+		complain(prog, "invalid number of jobs: '", arg, "'", (char *)NULL);
+		usage_error(prog, NULL);
+	}
+	return n;
+}
+
+/* "auto", "hdd" or "ssd", or a prefix of just one of them, given as what
+ * (--disk, MD5SUM_DISK); anything else is refused as coreutils refuses
+ * such arguments. */
+static enum disk_choice parse_disk(const char *prog, const char *arg,
+				   const char *what)
+{
+	static const char *const names[] = {
+		[DISK_AUTO] = "auto", [DISK_HDD] = "hdd", [DISK_SSD] = "ssd",
+	};
+	enum { N = sizeof names / sizeof names[0] };
+	size_t len = strlen(arg), found = N, matches = 0;
+	struct msg m;
+
+	for (size_t i = 0; i < N; i++) {
+		if (strncmp(arg, names[i], len) == 0) {
+			found = i;
+			matches++;
+		}
+	}
+	if (matches == 1)
+		return (enum disk_choice)found;
+	msg_start(&m, prog);
+	msg_add(&m, matches ? "ambiguous argument '" : "invalid argument '");
+	msg_add(&m, arg);
+	msg_add(&m, "' for '");
+	msg_add(&m, what);
+	msg_add(&m, "'\nValid arguments are:");
+	for (size_t i = 0; i < N; i++) {
+		msg_add(&m, "\n  - '");
+		msg_add(&m, names[i]);
+		msg_add(&m, "'");
+	}
+	msg_end(&m);
+	usage_error(prog, NULL);
+}
+
+/* -c's display options override each other: the last one given wins. */
+static void set_verbosity(struct check_options *opt, int c)
+{
+	opt->status = c == OPT_STATUS;
+	opt->quiet = c == OPT_QUIET;
+	opt->warn = c == 'w';
+}
+
+/* Reject the combinations GNU rejects, with its words, in its order. */
+static void check_combinations(const char *prog, const struct cmdline *opt)
+{
+	const char *msg = NULL;
+
+	if (opt->tag && opt->binary == 0)
+		msg = "--tag does not support --text mode";
+	else if (opt->zero && opt->check)
+		msg = "the --zero option is not supported when verifying checksums";
+	else if (opt->tag && opt->check)
+		msg = "the --tag option is meaningless when verifying checksums";
+	else if (opt->binary >= 0 && opt->check)
+		msg = "the --binary and --text options are meaningless when verifying checksums";
+	else if (opt->c.ignore_missing && !opt->check)
+		msg = "the --ignore-missing option is meaningful only when verifying checksums";
+	else if (opt->c.status && !opt->check)
+		msg = "the --status option is meaningful only when verifying checksums";
+	else if (opt->c.warn && !opt->check)
+		msg = "the --warn option is meaningful only when verifying checksums";
+	else if (opt->c.quiet && !opt->check)
+		msg = "the --quiet option is meaningful only when verifying checksums";
+	else if (opt->c.strict && !opt->check)
+		msg = "the --strict option is meaningful only when verifying checksums";
+	if (msg)
+		usage_error(prog, msg);
+}
+
+int cmdline_read(struct cmdline *opt, int argc, char **argv, const char *prog)
+{
+	struct opts o;
+	bool disk_given = false;
+	int c;
+
+	*opt = (struct cmdline){ .binary = -1 };
+	opts_init(&o, argc, argv, "bcj:twz", gnu_options, our_options);
+	while ((c = opts_next(&o)) != -1) {
+		switch (c) {
+		case 'b': opt->binary = 1; break;
+		case 't': opt->binary = 0; break;
+		case 'c': opt->check = true; break;
+		case 'z': opt->zero = true; break;
+		case 'j': opt->jobs = parse_jobs(prog, o.arg); break;
+		case OPT_DISK: opt->disk = parse_disk(prog, o.arg, "--disk"); disk_given = true; break;
+		case OPT_PROGRESS: opt->progress = true; break;
+		/* --tag implies binary, and a later -t is refused. */
+		case OPT_TAG: opt->tag = true; opt->binary = 1; break;
+		case OPT_IGNORE_MISSING: opt->c.ignore_missing = true; break;
+		case OPT_STRICT: opt->c.strict = true; break;
+		case OPT_QUIET: case OPT_STATUS: case 'w': set_verbosity(&opt->c, c); break;
+		case OPT_HELP: opt->text = help_text; return o.ind;
+		case OPT_VERSION: opt->text = version_text; return o.ind;
+		default: usage_error(prog, NULL);
+		}
+	}
+	check_combinations(prog, opt);
+	if (opt->jobs == 0 && getenv("MD5SUM_JOBS"))
+		opt->jobs = parse_jobs(prog, getenv("MD5SUM_JOBS"));
+	if (!disk_given && getenv("MD5SUM_DISK"))
+		opt->disk = parse_disk(prog, getenv("MD5SUM_DISK"), "MD5SUM_DISK");
+	return o.ind;
+}
+

@@ -1,0 +1,41 @@
+/* cmdline.h - the command line of md5sum read into what the run is asked
+ * to do, as GNU md5sum 9.1 reads it.
+ *
+ * GNU's options mean what they mean to GNU, abbreviated or not; ours
+ * (-j, --disk, --progress) are read only where none of GNU's matches
+ * (opts.h).  A wrong option, a wrong argument, or a combination that GNU
+ * refuses is told on standard error in GNU's words, after which the
+ * process exits with status 1: nothing of the run has begun by then.
+ * MD5SUM_JOBS and MD5SUM_DISK stand for -j and --disk when these are not
+ * given.  --help and --version are not printed here: standard output is
+ * the command's (md5sum.c), so their text is handed back to print. */
+#ifndef CMDLINE_H
+#define CMDLINE_H
+
+#include <stdbool.h>
+
+#include "cmd/check.h"
+#include "run/readway.h"
+
+/* The command line, once read. */
+struct cmdline {
+	int binary;		/* -b: 1, -t: 0, neither: -1 */
+	bool tag;		/* --tag: BSD-style lines */
+	bool zero;		/* -z: NUL-ended lines, no name escaping */
+	bool check;		/* -c: the files are checksum lists */
+	struct check_options c;	/* the options of -c alone */
+	unsigned jobs;		/* -j: worker threads; 0 when not given */
+	enum disk_choice disk;	/* --disk */
+	bool progress;		/* --progress */
+	const char *text;	/* --help or --version: the text to print
+				 * instead of a run, with the program's name
+				 * for its one "%s"; the rest is then unread.
+				 * NULL for a run. */
+};
+
+/* Read argc and argv into opt, prog naming the program in messages; return
+ * the index of the first FILE, once the FILEs are moved after the
+ * options. */
+int cmdline_read(struct cmdline *opt, int argc, char **argv, const char *prog);
+
+#endif

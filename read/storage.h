@@ -1,0 +1,56 @@
+/* storage.h - what reading a file's data costs: whether it is in memory,
+ * and whether the device under it pays a seek for a read that does not
+ * follow on from the last.
+ *
+ * A device's kind is measured, not taken on its word: the reads that miss
+ * the page cache and do not follow on are timed by whoever makes them
+ * (storage_sample), and judged with the device's own flag (sysfs.h) as
+ * judge.h says.  The verdict follows the latest reads, so it can change
+ * during a run.  Thread-safe. */
+#ifndef STORAGE_H
+#define STORAGE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "read/devkind.h"
+
+struct storage;
+
+/* The storage of the file system of device dev: never NULL.  A record is
+ * kept for each device, up to the few a run has; past them, the last
+ * record serves all the rest. */
+struct storage *storage_of(dev_t dev);
+
+/* What it is judged to be now; any thread, without a lock. */
+enum storage_kind storage_kind(const struct storage *s);
+
+/* A read of it that missed the page cache, and did not follow on from
+ * the last read of the file, took us microseconds. */
+void storage_sample(struct storage *s, uint32_t us);
+
+/* The facts of the run's devices for judge.h: of the first that is
+ * judged to spin or says it rotates and is not measured yet, else of the
+ * first; its latencies copied to us.  Any thread. */
+struct device_facts storage_of_run(uint32_t us[STORAGE_SAMPLES]);
+
+/* Read the first page of the open file fd (STORAGE_TIMED_BYTES) into
+ * buf, timed for s's measure (storage_sample): a read that is to miss the
+ * page cache and not follow on from the last; what follows then comes
+ * from memory. */
+enum { STORAGE_TIMED_BYTES = 4096 };
+void storage_time_first_read(struct storage *s, int fd, void *buf);
+
+/* Read up to n bytes at fd's offset into buf, but only from the page
+ * cache: the count (0 at the end), or -1 with errno EAGAIN when the data
+ * is not in memory, or ENOTSUP when this system cannot tell.  Linux then
+ * starts reading it in (read-ahead), where the device is free to order
+ * it: fine on flash, a seek on a spinning disk. */
+ssize_t storage_read_cached(int fd, void *buf, size_t n);
+
+/* Whether the start of the open file is in memory: 1, 0, or -1 when this
+ * system cannot tell.  Starts no read, and moves no offset. */
+int storage_has_start(int fd);
+
+#endif

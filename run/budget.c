@@ -1,0 +1,142 @@
+/* budget.c - the threads, lanes, queues and descriptors of a run; see
+ * budget.h. */
+#include <sys/resource.h>
+
+#include "run/budget.h"
+#include "os/cores.h"
+#include "os/fds.h"
+#include "run/feed.h"
+
+/* Files a thread keeps opened ahead of its lanes, in lanes' worth, at
+ * most; and all threads together, at most. */
+enum { QUEUE_LANES = 5, QUEUED_MAX = 256 };
+
+/* The lanes and queue of each thread past the CPUs' worth: one read in
+ * flight a thread, so few files each. */
+enum { WAITING_LANES = 4, WAITING_QUEUE = 4 };
+
+/* Files waiting for a disk reader, at most: the wider the window it
+ * sorts, the fewer the seeks.  A quarter of the descriptors free go to
+ * them (share_descriptors). */
+enum { DISK_WAITING_MAX = FDS_WANTED / 4 };
+
+static unsigned at_most(unsigned n, uint64_t most)
+{
+	return n < most ? n : (unsigned)most;
+}
+
+/* Share out the descriptors free: half for the files the threads hold in
+ * lanes and queues (a file a thread at least: fewer threads when there
+ * are very few), the busy threads' first, then as many again planned as
+ * they are where there is room, what they leave to the threads that
+ * wait; a quarter for the files waiting for the disk readers, the rest
+ * for lists and the look-ups of sysfs.c. */
+static void share_descriptors(struct budget *b)
+{
+	struct hasher_plan *p = &b->plan, *w = &b->waiting_plan;
+	unsigned free = fds_free(FDS_WANTED), hashing = free / 2, each, held, waiting;
+
+	if (hashing == 0)
+		hashing = 1;
+	if (b->busy > hashing)
+		b->busy = hashing;
+	each = hashing / b->busy;
+	if (p->lanes > each)
+		p->lanes = each;	/* fewer lanes than the engine has */
+	p->queue = QUEUE_LANES * p->lanes;
+	if (p->queue > QUEUED_MAX / b->busy)
+		p->queue = QUEUED_MAX / b->busy;
+	if (p->queue > each - p->lanes)
+		p->queue = each - p->lanes;
+	held = b->busy * (p->lanes + p->queue);
+	if (WAITING_THREADS_MAX == 0) {
+		b->most = b->busy;
+	} else {
+		b->full_past = at_most(b->full_past, (hashing - held) / (p->lanes + p->queue));
+		held += b->full_past * (p->lanes + p->queue);
+		waiting = (hashing - held) / (w->lanes + w->queue);
+		if (b->most > b->busy + b->full_past + waiting)
+			b->most = b->busy + b->full_past + waiting;
+		held += (b->most - b->busy - b->full_past) * (w->lanes + w->queue);
+	}
+	b->disk_files = free / 4 < DISK_WAITING_MAX ? free / 4 : DISK_WAITING_MAX;
+	if (b->most > 1)
+		fds_make_room(held + b->disk_files);
+}
+
+/* Under a limit on address space (ulimit -v), the threads' buffers take
+ * a quarter of it at most, so that the rest of the run (its batches, its
+ * lists, the C library's arenas) has room: half the lanes a thread, then
+ * fewer threads.  Not in the small build, whose few lanes always fit. */
+#ifndef MD5SUM_SMALL
+/* Threads past the busy ones planned as the busy ones are, at most: as
+ * many again (pace.h: threads past the CPUs on flash hash as the busy
+ * ones do, their reads asked for ahead). */
+static unsigned full_past_most(const struct budget *b)
+{
+	return at_most(b->busy, b->most - b->busy);
+}
+
+static void fit_address_space(struct budget *b)
+{
+	struct hasher_plan *p = &b->plan;
+	struct rlimit lim;
+	rlim_t budget;
+	size_t busy_bytes;
+
+	b->full_past = full_past_most(b);
+	if (getrlimit(RLIMIT_AS, &lim) != 0 || lim.rlim_cur == RLIM_INFINITY)
+		return;
+	budget = lim.rlim_cur / 4;
+	while (p->lanes > HASHER_LANES_MAX / 2 &&
+	       b->busy * hasher_buffer_bytes(p->lanes) > budget)
+		p->lanes /= 2;
+	while (b->busy > 1 && b->busy * hasher_buffer_bytes(p->lanes) > budget)
+		b->busy--;
+	busy_bytes = b->busy * hasher_buffer_bytes(p->lanes);
+	budget = budget > busy_bytes ? budget - busy_bytes : 0;
+	b->full_past = at_most(full_past_most(b), budget / hasher_buffer_bytes(p->lanes));
+	budget -= b->full_past * hasher_buffer_bytes(p->lanes);
+	if (b->most > b->busy + b->full_past + budget / hasher_buffer_bytes(b->waiting_plan.lanes))
+		b->most = b->busy + b->full_past +
+			  (unsigned)(budget / hasher_buffer_bytes(b->waiting_plan.lanes));
+}
+#else
+static void fit_address_space(struct budget *b)
+{
+	(void)b;
+}
+#endif
+
+static unsigned at_least(unsigned n, unsigned least)
+{
+	return n > least ? n : least;
+}
+
+struct budget budget_for(const struct hasher_plan *base, unsigned threads)
+{
+	struct budget b = { .plan = *base };
+
+	b.busy = threads ? threads : cores_usable();
+	b.most = threads ? b.busy : at_least(b.busy, WAITING_THREADS_MAX);
+	b.plan.lanes = busy_lanes_for(base->engines);
+	if (WAITING_THREADS_MAX > 0) {
+		b.waiting_plan = b.plan;
+		if (b.waiting_plan.lanes > WAITING_LANES)
+			b.waiting_plan.lanes = WAITING_LANES;
+		b.waiting_plan.queue = WAITING_QUEUE;
+	}
+	fit_address_space(&b);
+	share_descriptors(&b);
+#ifndef MD5SUM_SMALL	/* which reads such files in lanes (readway.c) */
+	/* The disks' readers come with the first of the busy threads' helpers. */
+	b.plan.time_unsure = b.waiting_plan.time_unsure = b.busy == 1;
+#endif
+	return b;
+}
+
+const struct hasher_plan *budget_helper_plan(const struct budget *b, unsigned i)
+{
+	return WAITING_THREADS_MAX > 0 && i + 1 >= b->busy + b->full_past ? &b->waiting_plan :
+									 &b->plan;
+}

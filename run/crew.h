@@ -1,0 +1,32 @@
+/* crew.h - the workers of a run of many files at once: the calling
+ * thread and the helpers it starts, and every count of them.
+ *
+ * Each worker runs the same loop: it claims its next tasks itself
+ * (window.h) while its hasher has room, hashes them in the lanes of its
+ * own hasher (hasher.h), and waits where a task asks it to: for the turn
+ * of an input read plainly, for a descriptor that the run will close.
+ * Whichever worker finishes the oldest batch writes it.  Helpers are
+ * added as judge.h decides, by the calling thread alone, up to the
+ * budget's (budget.h); with -j N, all at once.  At the end of a run, a
+ * worker with nothing left to claim waits, idle, and workers that still
+ * hold files hand some over, each with its hash so far, until each has
+ * about as much work.  The disk readers (disk.h) start with the first
+ * helper. */
+#ifndef CREW_H
+#define CREW_H
+
+#include <stdbool.h>
+
+#include "run/budget.h"
+#include "jobs/source.h"
+#include "out/out.h"
+#include "jobs/results.h"
+
+/* Hash every job of n and write what r words of it, in input order, many
+ * at once, as b allows, helpers added as they pay, or all at once when
+ * settled (-j); false, having taken no job, when there is no memory for
+ * even one worker's lanes. */
+bool crew_run(const struct budget *b, bool settled, struct job_source *n, struct results *r,
+	      struct out *out, const char *prog);
+
+#endif

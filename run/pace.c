@@ -1,0 +1,266 @@
+/* pace.c - when a parallel run adds threads; see pace.h. */
+#include "run/pace.h"
+
+/* A measure lasts MEASURE_US, after WARMUP_US of the run.  The files of a
+ * tree differ from one part of it to the next, and a large file read in
+ * one measure and not in the next weighs much, so that two measures differ
+ * with the threads unchanged: a step is undone only when it makes the run
+ * SLOWER_PERCENT slower in two measures running, and one that brings less
+ * than FASTER_PERCENT more is the last. */
+enum { WARMUP_US = 1000, MEASURE_US = 3000, SLOWER_PERCENT = 10, FASTER_PERCENT = 10 };
+
+/* Threads that used less than this share of their CPU time to have over
+ * a measure, and gave up their CPU to wait at least once each and once
+ * every WAIT_CPU_US of CPU time they used, waited on the storage enough
+ * that threads more may pay: a run that waits on locks, its CPUs busy
+ * with other work, waits far less often. */
+enum { WAITING_PERCENT = 75, WAIT_CPU_US = 2000 };
+
+/* A measure with threads past the CPUs lasts longer: each of those
+ * finishes a file a few round trips at most, and a measure must see
+ * enough files to tell a step that pays from one that does not. */
+enum { MEASURE_PAST_US = 20000 };
+
+/* The small static build (MD5SUM_SMALL) has no room for the steps past
+ * the CPUs, and its runs never ask for them. */
+#ifdef MD5SUM_SMALL
+#define PAST_CPUS(f) 0
+#define UNSURE(f) 0
+#else
+#define PAST_CPUS(f) ((f)->most_waiting > (f)->most)
+#define UNSURE(f) ((f)->unsure)
+#endif
+
+/* The least a file can take, in us: its open, fstat, read and close.
+ * Jobs enough that every thread would find a measure's worth of them,
+ * at that, start every helper at once. */
+enum { FILE_US_LEAST = 4 };
+
+struct pace pace_begin(int settled)
+{
+	return (struct pace){ .state = settled ? PACE_SETTLED : PACE_WARMING };
+}
+
+static struct pace_step step(enum pace_act act, unsigned helpers)
+{
+	return (struct pace_step){ .act = act, .helpers = helpers };
+}
+
+/* Whether the jobs left keep every thread busy for a measure at least. */
+static int work_for_all(const struct pace_facts *f)
+{
+	return f->left != SIZE_MAX &&
+	       f->left / (f->most + 1) >= MEASURE_US / FILE_US_LEAST;
+}
+
+/* Work held is worth a helper only when it would last this many
+ * measures: the helper takes files from the thread that holds them
+ * (handed over), and each then hashes fewer side by side, at a higher cost a
+ * byte, so that a short run would gain less than the helper costs. */
+enum { HELD_MEASURES_LEAST = 4 };
+
+/* The time the work held would take at the run's pace so far, in us. */
+static uint64_t held_us(const struct pace_facts *f)
+{
+	uint64_t per_ms = f->now > 0 ? f->work * 1000 / (uint64_t)f->now : 0;
+
+	return per_ms > 0 ? f->held * 1000 / per_ms : 0;
+}
+
+/* Helpers to have for a next step: times the threads, most at most, and
+ * no more than find a measure's worth of work each at the run's pace so
+ * far, when the jobs left are known: in those jobs and in the work
+ * held. */
+static unsigned next_helpers(const struct pace_facts *f, unsigned most, unsigned times)
+{
+	unsigned n = times * (f->running + 1) - 1;
+
+	if (n > most)
+		n = most;
+	if (f->left != SIZE_MAX && (f->claimed > 0 || f->left == 0)) {
+		uint64_t us = held_us(f), worth;
+
+		if (us < HELD_MEASURES_LEAST * MEASURE_US)
+			us = 0;
+		if (f->claimed > 0)
+			us += (uint64_t)f->now * f->left / f->claimed;
+		worth = us / MEASURE_US;
+		if (worth < n)
+			n = (unsigned)worth;
+	}
+	return n;
+}
+
+/* Work a ms since the measure began. */
+static uint64_t rate_since(const struct pace *p, const struct pace_facts *f)
+{
+	int64_t us = f->now > p->since + 1 ? f->now - p->since : 1;
+
+	return (f->work - p->work) * 1000 / (uint64_t)us;
+}
+
+/* A measure from now, with the threads s leaves; a long one (for the
+ * steps past the CPUs) where longer. */
+static struct pace_step measure_from_now(struct pace *p, const struct pace_facts *f,
+					 struct pace_step s, bool longer)
+{
+	unsigned helpers = s.act == PACE_START || s.act == PACE_KEEP ? s.helpers : f->running;
+
+	p->state = PACE_MEASURING;
+	p->since = f->now;
+	p->work = f->work;
+	p->past = PAST_CPUS(f) && (longer || helpers > f->most);
+	if (PAST_CPUS(f))
+		p->cpu = f->cpu;
+	return s;
+}
+
+static struct pace_step settle(struct pace *p, struct pace_step s)
+{
+	p->state = PACE_SETTLED;
+	return s;
+}
+
+/* The share of their CPU time that the threads of the measure just over
+ * used, in percent, where they waited on the storage (see pace.h); else
+ * 100.  Not the first measure with helpers: it holds their start.  The
+ * calling thread's, alone, tells it: on a network file system it may
+ * take a few files, each of round trips, before its first step. */
+static uint64_t waited_share(const struct pace *p, const struct pace_facts *f)
+{
+	uint64_t wall = (uint64_t)(f->now - p->since) * (f->running + 1), share;
+
+	if (!PAST_CPUS(f) || (p->judged < 2 && f->running > 0) || p->cpu.us == 0 ||
+	    f->cpu.us < p->cpu.us ||
+	    f->cpu.waits < p->cpu.waits || f->cpu.waits - p->cpu.waits < f->running + 1 ||
+	    (f->cpu.waits - p->cpu.waits) * WAIT_CPU_US < f->cpu.us - p->cpu.us || wall == 0)
+		return 100;
+	share = (f->cpu.us - p->cpu.us) * 100 / wall;
+	return share < WAITING_PERCENT ? share : 100;
+}
+
+/* The last step judged by the rate it brought: true with *s what to do
+ * when it cost, or brought too little to go on.  Within the CPUs,
+ * threads that mostly waited are not judged so: a measure sees few
+ * files done where each costs round trips, so that one file more or less
+ * makes a step seem to cost or bring nothing; the steps past the CPUs
+ * judge them, over longer.  A step that costs, or past the CPUs brings
+ * too little, is measured once more before it is undone: the first
+ * measure holds the new threads' start, before their first files are
+ * done. */
+static bool by_rate(struct pace *p, const struct pace_facts *f, uint64_t rate, uint64_t share,
+		    struct pace_step *s)
+{
+	unsigned within = f->most > p->fill ? f->most : p->fill;
+	bool undo = (PAST_CPUS(f) && f->running > within) ||
+		    rate * 100 < p->rate * (100 - SLOWER_PERCENT);
+
+	if ((share < 100 && f->running <= within) ||
+	    rate * 100 >= p->rate * (100 + FASTER_PERCENT)) {
+		p->doubted = 0;
+		return false;	/* it pays */
+	}
+	if (undo && !p->doubted) {
+		p->doubted = 1;
+		*s = measure_from_now(p, f, step(PACE_WAIT, 0), false);
+		return true;
+	}
+	/* It costs, or brings too little: the last step. */
+	*s = settle(p, undo ? step(PACE_KEEP, p->kept) : step(PACE_SETTLE, 0));
+	return true;
+}
+
+/* Helpers that would keep the CPUs busy, were the storage to serve
+ * them all as fast as the threads that used share percent of their CPU
+ * time: the first step past the CPUs. */
+static unsigned filling(const struct pace_facts *f, uint64_t share)
+{
+	uint64_t threads = ((uint64_t)f->running + 1) * 100, n;
+
+	n = share > 0 ? (threads + share - 1) / share - 1 : f->most_waiting;
+	if (n < f->most)
+		n = f->most;
+	return n > f->most_waiting ? f->most_waiting : (unsigned)n;
+}
+
+/* A measure is over: judge the last step, and take the next. */
+static struct pace_step step_after_measure(struct pace *p, const struct pace_facts *f)
+{
+	uint64_t rate = rate_since(p, f), share;
+	unsigned n, most, times = 2;
+
+	/* A measure that saw no work done (every thread still waits for
+	 * its first files: a network file system) cannot judge a step, nor
+	 * be the measure the next is judged against: it goes on. */
+	if (f->work == p->work)
+		return step(PACE_WAIT, 0);
+	if (PAST_CPUS(f))
+		p->judged++;
+	share = waited_share(p, f);
+	if (f->running > p->kept) {
+		struct pace_step s;
+
+		if (by_rate(p, f, rate, share, &s))
+			return s;
+	} else if (p->asked > p->kept) {
+		return settle(p, step(PACE_SETTLE, 0));	/* none could be started */
+	}
+	p->rate = rate;
+	p->kept = f->running;
+	/* Threads at the CPUs that wait: at once as many as would keep the
+	 * CPUs busy, kept unless they cost (by_rate); past them, twice as
+	 * many a step, kept only where they pay. */
+	most = share < 100 ? f->most_waiting : f->most;
+	if (share < 100 && f->running <= f->most) {
+		p->fill = most = filling(f, share);
+		times = most / (f->running + 1) + 1;
+	}
+	n = next_helpers(f, most, times);
+	if (n <= f->running) {
+		if (PAST_CPUS(f) && p->judged == 1)
+			return measure_from_now(p, f, step(PACE_WAIT, 0), true);	/* once more */
+		return settle(p, step(PACE_SETTLE, 0));
+	}
+	p->asked = n;
+	return measure_from_now(p, f, step(PACE_START, n), false);
+}
+
+struct pace_step pace_next(struct pace *p, const struct pace_facts *f)
+{
+	struct pace_step s;
+
+	switch (p->state) {
+	case PACE_WARMING:
+		if (f->most > 0 && work_for_all(f)) {
+			if (!PAST_CPUS(f)) {
+				s = settle(p, step(PACE_START, f->most));
+				break;
+			}
+			/* Measured with them all, as if asked for, kept. */
+			p->asked = p->kept = f->most;
+			return measure_from_now(p, f, step(PACE_START, f->most), false);
+		}
+		if (f->now < WARMUP_US)
+			return step(PACE_WAIT, 0);
+		return measure_from_now(p, f, step(PACE_WAIT, 0), false);
+	case PACE_MEASURING:
+		if (!pace_due(p, f->now))
+			return step(PACE_WAIT, 0);
+		s = step_after_measure(p, f);
+		break;
+	default:
+		return step(PACE_WAIT, 0);
+	}
+	/* Not the last step while the storage may yet want more threads:
+	 * once its reads say so, the steps go on past the CPUs. */
+	if (UNSURE(f) && p->state == PACE_SETTLED)
+		return measure_from_now(p, f, s.act == PACE_SETTLE ? step(PACE_WAIT, 0) : s, false);
+	return s;
+}
+
+bool pace_due(const struct pace *p, int64_t now)
+{
+	return p->state == PACE_WARMING ||
+	       (p->state == PACE_MEASURING &&
+		now >= p->since + (p->past ? MEASURE_PAST_US : MEASURE_US));
+}

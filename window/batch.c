@@ -1,0 +1,149 @@
+/* batch.c - one batch of a parallel run, and the size of batches; see
+ * batch.h. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "window/batch.h"
+#include "out/diag.h"
+#include "os/grow.h"
+#include "out/progress.h"
+
+enum {
+	BATCH_FIRST = 1,	/* before the size of files is known: a
+				 * thread claims no more than it starts */
+	BATCH_BYTES = 1024 * 1024,	/* a batch's work, about */
+	SHRINK = 4,		/* a batch is at most 1/SHRINK of a thread's
+				 * share of the jobs left */
+};
+
+struct batch *batch_new(struct window *all, const struct batch_run *run)
+{
+	struct batch *b;
+
+	if (!(b = calloc(1, sizeof *b)) || !(b->task = calloc(BATCH_MAX, sizeof *b->task)))
+		die_no_memory(run->prog);
+	b->all = all;
+	b->run = run;
+	outbox_init(&b->rec);
+	return b;
+}
+
+void batch_free(struct batch *b)
+{
+	struct batch *next;
+
+	for (; b; b = next) {
+		next = b->next_spare;
+		outbox_free(&b->rec);
+		free(b->names);
+		free(b->task);
+		free(b);
+	}
+}
+
+/* Keep a copy of name in b; where, as an offset into b->names. */
+static size_t keep_name(struct batch *b, const char *name)
+{
+	size_t n = strlen(name) + 1, at = b->names_len;
+
+	if (!grow(&b->names, &b->names_size, at, n))
+		die_no_memory(b->run->prog);
+	memcpy(b->names + at, name, n);
+	b->names_len += n;
+	return at;
+}
+
+enum next_job batch_fill(struct batch *b, unsigned size, bool wait)
+{
+	struct job_source *names = b->run->names;
+	size_t at[BATCH_MAX];
+	struct job j;
+	enum next_job got = JOB_MADE;
+
+	b->n = 0;
+	b->names_len = 0;
+	while (b->n < size && (got = source_next(names, &j, wait && b->n == 0)) == JOB_MADE) {
+		at[b->n] = j.name && !source_last(names) ? keep_name(b, j.name) : SIZE_MAX;
+		b->task[b->n++] = (struct task){ .job = j, .batch = b };
+	}
+	/* Only now: b->names may have moved as it grew. */
+	for (unsigned i = 0; i < b->n; i++)
+		if (at[i] != SIZE_MAX)
+			b->task[i].job.name = b->names + at[i];
+	b->recorded = b->written = 0;
+	atomic_store_explicit(&b->pending, b->n, memory_order_relaxed);
+	atomic_store_explicit(&b->handing, (uint64_t)b->n << 32, memory_order_release);
+	return got;
+}
+
+bool batch_done_before(const struct batch *b, const struct task *t)
+{
+	for (const struct task *p = b->task; p < t; p++)
+		if (!atomic_load(&p->done))
+			return false;
+	return true;
+}
+
+void batch_say_what_holds_up(const struct batch *b)
+{
+	for (unsigned i = 0; i < b->n; i++) {
+		if (!atomic_load_explicit(&b->task[i].done, memory_order_relaxed)) {
+			progress_waiting_for(b->task[i].job.name);
+			return;
+		}
+	}
+}
+
+void batch_record(struct batch *b, unsigned k)
+{
+	for (; b->recorded < k; b->recorded++)
+		results_word(b->run->results, &b->task[b->recorded].job, &b->rec);
+}
+
+/* b's tasks are done: their files count. */
+static void count_sizes(struct batch_sizes *s, const struct batch *b)
+{
+	uint64_t bytes = 0;
+
+	for (unsigned i = 0; i < b->n; i++)
+		bytes += b->task[i].size;
+	atomic_fetch_add_explicit(&s->files_done, b->n, memory_order_relaxed);
+	atomic_fetch_add_explicit(&s->bytes_done, bytes, memory_order_relaxed);
+}
+
+void batch_finish(struct batch *b, struct batch_sizes *s)
+{
+	batch_record(b, b->n);
+	count_sizes(s, b);
+	atomic_store_explicit(&b->finished, true, memory_order_release);
+}
+
+void batch_write(struct batch *b, unsigned k)
+{
+	outbox_play(&b->rec, b->run->out, b->run->prog);
+	for (; b->written < k; b->written++)
+		results_count(b->run->results, &b->task[b->written].job);
+}
+
+/* ------------------------------------------------------------ size */
+
+unsigned batch_size(const struct batch_sizes *s, size_t count, size_t claimed)
+{
+	uint64_t files = atomic_load_explicit(&s->files_done, memory_order_relaxed) +
+			 atomic_load_explicit(&s->files_sized, memory_order_relaxed);
+	uint64_t bytes = atomic_load_explicit(&s->bytes_done, memory_order_relaxed) +
+			 atomic_load_explicit(&s->bytes_sized, memory_order_relaxed);
+	uint64_t size = BATCH_FIRST;
+
+	if (files > 0)
+		size = BATCH_BYTES / (bytes / files + FILE_COST);
+	if (count) {
+		uint64_t share = (count - claimed) /
+				 (SHRINK * (uint64_t)atomic_load_explicit(&s->threads,
+									 memory_order_relaxed));
+
+		if (size > share)
+			size = share;
+	}
+	return size < 1 ? 1 : size > BATCH_MAX ? BATCH_MAX : (unsigned)size;
+}

@@ -1,0 +1,84 @@
+/* window.h - the jobs of a parallel run, handed out a batch at a time and
+ * written back in input order.
+ *
+ * Every thread that hashes claims its next jobs itself: a batch of
+ * consecutive jobs made by names (source.h) under one lock, so that no
+ * lock, wake-up or queue operation is paid per file.  Batches are smaller
+ * when files are larger, and shrink toward the end of a run whose length
+ * is known, so that no thread is left with a long tail.  A job handed out
+ * is a task; threads finish tasks in any order and say so
+ * (window_task_done).  A thread with none left to claim takes the tasks
+ * of others' batches that they have not reached, one at a time.
+ * The thread that finishes a batch's last task records its output (as
+ * results.h words it), and if it is the oldest batch not yet written,
+ * writes it and the finished ones after it (and results counts them):
+ * so window_task_done may write to standard output, and no thread waits
+ * for another to write.  At most a window of batches is claimed and not yet written,
+ * which bounds a run's memory however long its list; a thread with
+ * nothing to hash waits for the window to move. */
+#ifndef WINDOW_H
+#define WINDOW_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "jobs/source.h"
+#include "jobs/results.h"
+#include "out/out.h"
+#include "window/batch.h"
+
+/* The batch a thread takes its tasks from: the one it claimed last, or
+ * one it shares (window_next).  Another thread may take its tasks too,
+ * and once they are all handed out, the batch may be written and made
+ * anew at any time: a task taken from it then is one of its new tasks. */
+struct cursor {
+	struct batch *batch;
+};
+
+/* The batches of a run over the jobs of names, claimed by up to threads
+ * threads, worded and counted by results, written to out; NULL when
+ * there is no memory for them. */
+struct window *window_new(struct job_source *names, struct results *results, unsigned threads,
+			    struct out *out, const char *prog);
+
+/* From now on, up to threads threads claim: the batches are sized for
+ * them.  Any thread. */
+void window_set_threads(struct window *all, unsigned threads);
+
+/* Once every task is done: write what is left and free it all. */
+void window_free(struct window *all);
+
+/* The thread's next task, from the batch it has or a new one, or, when
+ * there is none to claim, one that another thread's batch holds and it
+ * has not reached; NULL when there is none now (the window is full and
+ * it may not wait: wait false) or none left to hand out. */
+struct task *window_next(struct window *all, struct cursor *c, bool wait);
+
+/* The next task of the batch the thread has, without claiming another:
+ * NULL when it has handed them all out. */
+struct task *window_rest(struct cursor *c);
+
+/* How many jobs are left to hand out, those of batches claimed that no
+ * thread has reached among them: 0 once there are none; SIZE_MAX when
+ * the names may have more and did not say how many.  Where it is not,
+ * *handed is how many were handed out. */
+size_t window_left(struct window *all, size_t *handed);
+
+/* t has its result; any thread.  It may write, to standard output and
+ * error, its batch and the finished ones after it (see above). */
+void window_task_done(struct task *t);
+
+/* The hashing thread has learnt t's size, which sizes the batches to come
+ * until enough are finished to tell. */
+void window_task_sized(struct task *t, uint64_t size);
+
+/* Wait until every task before t is written, then write them and flush
+ * the output, so that t can be read in its turn: standard input, or a
+ * pipe whose writer may wait for what came before. */
+void window_wait_turn(struct task *t);
+
+/* Now and then, from threads that hash: show lines written but held in
+ * the output buffer for a while. */
+void window_tick(struct window *all);
+
+#endif
