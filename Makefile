@@ -21,7 +21,7 @@ INSTALL = install
 # --progress vanish.  MD5_LANES_SMALL keeps the sse2 lane engine only
 # (lib/lanes.c) and the portable one-stream transform (lib/md5.c: no
 # AVX-512VL); MD5SUM_SMALL leaves out the drawing of --progress
-# (progressdraw.c), which would take the file over its budget, asking the page
+# (progress_draw.c), which would take the file over its budget, asking the page
 # cache with cachestat (storage.c), the disk readers (disk.c), the
 # files that workers hand over at the end of a run (crew.c), the files of
 # others' batches taken once none is left to claim (window.c), the threads
@@ -58,7 +58,7 @@ CMD_SRC = md5sum.c cmd/cmdline.c cmd/opts.c cmd/sums.c cmd/check.c \
 	run/recent.c run/readway.c run/judge.c run/pace.c read/disk.c \
 	read/diskplace.c read/storage.c read/devkind.c read/sysfs.c read/stream.c read/open.c \
 	window/window.c window/batch.c out/out.c out/msg.c out/diag.c out/errtext.c \
-	out/quote.c out/decimal.c out/progress.c out/progressdraw.c out/statusline.c \
+	out/quote.c out/decimal.c out/progress.c out/progress_draw.c out/statusline.c \
 	out/term.c out/outbox.c os/cores.c os/fds.c os/thread.c os/monotime.c \
 	os/grow.c
 SRC = $(CMD_SRC) $(LIB_SRC)

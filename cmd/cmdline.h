@@ -14,7 +14,7 @@
 
 #include <stdbool.h>
 
-#include "cmd/check.h"
+#include "jobs/results.h"
 #include "run/readway.h"
 
 /* The command line, once read. */

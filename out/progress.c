@@ -3,7 +3,7 @@
  * Three sides meet at the counters.  The threads that read count bytes
  * in an atomic counter, and the thread that writes the output says what
  * the run waits for, under the counters' lock: neither ever waits on the
- * terminal.  The drawing thread (progressdraw.h) only reads them.  The
+ * terminal.  The drawing thread (progress_draw.h) only reads them.  The
  * counters count only while it runs: else every call returns after
  * testing one flag. */
 #include <pthread.h>
@@ -14,7 +14,7 @@
 
 #include "os/grow.h"
 #include "out/progress.h"
-#include "out/progressdraw.h"
+#include "out/progress_draw.h"
 
 /* Set once, by progress_start, before any thread that reads it. */
 static bool active;
@@ -86,12 +86,12 @@ void progress_list_at(uintmax_t offset)
 
 void progress_start(const struct progress_plan *p)
 {
-	if (PROGRESSDRAW_BUILT)
-		active = progressdraw_start(&counted, p->check, p->names, p->count);
+	if (PROGRESS_DRAW_BUILT)
+		active = progress_draw_start(&counted, p->check, p->names, p->count);
 }
 
 void progress_end(void)
 {
 	if (active)
-		progressdraw_end();
+		progress_draw_end();
 }

@@ -6,7 +6,7 @@
  * sizes of the FILEs, when all are regular files; with -c, how far
  * through its list the run is), the rate, the time left when it can be
  * told, and the file the run is waiting for, quoted as in messages
- * (statusline.h composes it).  A thread of its own (progressdraw.h)
+ * (statusline.h composes it).  A thread of its own (progress_draw.h)
  * draws it in place a few times a second, from about a second into the
  * run (a shorter run shows nothing), never as wide as the terminal, so
  * it never wraps, and not while the run is in the background of the
@@ -20,7 +20,7 @@
  * no thread runs, and every other call returns after testing one flag.
  * Standard output and the exit status never depend on it.
  *
- * It calls nothing of the command's but grow.h and progressdraw.h, to
+ * It calls nothing of the command's but grow.h and progress_draw.h, to
  * which it hands the counters to draw. */
 #ifndef PROGRESS_H
 #define PROGRESS_H

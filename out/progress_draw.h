@@ -1,4 +1,4 @@
-/* progressdraw.h - the drawing of the status line of --progress: a
+/* progress_draw.h - the drawing of the status line of --progress: a
  * thread that draws it on the terminal of standard error a few times a
  * second, from the counters that progress.c keeps.
  *
@@ -12,12 +12,12 @@
  * clear it before taking their usual effect.
  *
  * The small static build (MD5SUM_SMALL) draws nothing: there
- * PROGRESSDRAW_BUILT is 0, and progressdraw_start starts nothing.
+ * PROGRESS_DRAW_BUILT is 0, and progress_draw_start starts nothing.
  *
  * A leaf: it calls nothing of the command's but the leaves quote.h,
  * thread.h, statusline.h and term.h. */
-#ifndef PROGRESSDRAW_H
-#define PROGRESSDRAW_H
+#ifndef PROGRESS_DRAW_H
+#define PROGRESS_DRAW_H
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -45,20 +45,20 @@ struct progress_counters {
  * that there the counters, which count only while the line is drawn,
  * fold away. */
 #ifdef MD5SUM_SMALL
-enum { PROGRESSDRAW_BUILT = 0 };
+enum { PROGRESS_DRAW_BUILT = 0 };
 #else
-enum { PROGRESSDRAW_BUILT = 1 };
+enum { PROGRESS_DRAW_BUILT = 1 };
 #endif
 
 /* Draw the line from *c, if standard error is a terminal, for a run
  * through count names (FILEs, or lists with check: progress.h's plan):
  * whether the thread that draws it runs.  Once, before any other thread
  * of the run starts; *c and the names must outlive the run. */
-bool progressdraw_start(struct progress_counters *c, bool check, char *const *names,
+bool progress_draw_start(struct progress_counters *c, bool check, char *const *names,
 			size_t count);
 
 /* Clear the line and stop the thread, for good.  Only after a
- * progressdraw_start that said it runs. */
-void progressdraw_end(void);
+ * progress_draw_start that said it runs. */
+void progress_draw_end(void);
 
 #endif

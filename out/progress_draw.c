@@ -1,5 +1,5 @@
-/* progressdraw.c - the thread that draws the status line of --progress;
- * see progressdraw.h.
+/* progress_draw.c - the thread that draws the status line of --progress;
+ * see progress_draw.h.
  *
  * It wakes a few times a second, gathers the figures from the counters,
  * has statusline.h make the line of them, and term.h draw it.  A signal
@@ -14,7 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "out/progressdraw.h"
+#include "out/progress_draw.h"
 #include "out/quote.h"
 #include "os/thread.h"
 #include "out/statusline.h"
@@ -32,7 +32,7 @@ enum {
 
 _Static_assert(STATUS_LINE_SIZE - 1 <= TERM_LINE_MAX, "term.h draws every status line");
 
-/* Set once, by progressdraw_start, before the drawing thread starts. */
+/* Set once, by progress_draw_start, before the drawing thread starts. */
 static struct progress_counters *counters;
 static struct plan { bool check; char *const *names; size_t count; } plan;	/* progress.h's */
 static struct timespec began;
@@ -338,7 +338,7 @@ static void *draw_now_and_then(void *arg)
 	return NULL;
 }
 
-bool progressdraw_start(struct progress_counters *c, bool check, char *const *names, size_t count)
+bool progress_draw_start(struct progress_counters *c, bool check, char *const *names, size_t count)
 {
 	pthread_condattr_t attr;
 	bool ready;
@@ -368,7 +368,7 @@ bool progressdraw_start(struct progress_counters *c, bool check, char *const *na
 	return true;
 }
 
-void progressdraw_end(void)
+void progress_draw_end(void)
 {
 	bool join;
 
@@ -386,13 +386,13 @@ void progressdraw_end(void)
 
 #else	/* the small build's: no line, no thread */
 
-bool progressdraw_start(struct progress_counters *c, bool check, char *const *names, size_t count)
+bool progress_draw_start(struct progress_counters *c, bool check, char *const *names, size_t count)
 {
 	(void)c, (void)check, (void)names, (void)count;
 	return false;
 }
 
-void progressdraw_end(void)
+void progress_draw_end(void)
 {
 }
 
