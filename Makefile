@@ -55,6 +55,7 @@ LIB_SRC = lib/md5.c lib/lanes.c
 CMD_SRC = md5sum.c cmd/cmdline.c cmd/opts.c cmd/sums.c cmd/check.c \
 	jobs/source.c jobs/listline.c jobs/listread.c jobs/results.c run/schedule.c \
 	run/budget.c run/crew.c run/hasher.c run/hasher_step.c run/feed.c \
+	run/laneset.c run/queue.c run/lanecount.c \
 	run/recent.c run/readway.c run/judge.c run/pace.c read/disk.c \
 	read/diskplace.c read/storage.c read/devkind.c read/sysfs.c read/stream.c read/open.c \
 	window/window.c window/batch.c out/out.c out/msg.c out/diag.c out/errtext.c \
@@ -98,7 +99,7 @@ TEST_CFLAGS = $(STD) -I. -Itests $(CPPFLAGS) $(CFLAGS) -MMD -MP
 TAP = $(O)/tests/tap.o
 
 $(B)/tests/unit: $(O)/tests/unit.o $(TAP)
-$(B)/tests/lanes_test: $(O)/tests/lanes_test.o $(TAP) $(O)/run/feed.o $(LIB_OBJ)
+$(B)/tests/lanes_test: $(O)/tests/lanes_test.o $(TAP) $(O)/run/lanecount.o $(LIB_OBJ)
 $(B)/tests/opts_test: $(O)/tests/opts_test.o $(TAP) $(O)/cmd/opts.o $(O)/out/msg.o $(O)/out/term.o
 $(B)/tests/readway_test: $(O)/tests/readway_test.o $(TAP) $(O)/run/readway.o
 $(B)/tests/pace_test: $(O)/tests/pace_test.o $(TAP) $(O)/run/pace.o

@@ -5,7 +5,7 @@
 #include "run/budget.h"
 #include "os/cores.h"
 #include "os/fds.h"
-#include "run/feed.h"
+#include "run/lanecount.h"
 
 /* Files a thread keeps opened ahead of its lanes, in lanes' worth, at
  * most; and all threads together, at most. */
@@ -119,7 +119,7 @@ struct budget budget_for(const struct hasher_plan *base, unsigned threads)
 
 	b.busy = threads ? threads : cores_usable();
 	b.most = threads ? b.busy : at_least(b.busy, WAITING_THREADS_MAX);
-	b.plan.lanes = busy_lanes_for(base->engines);
+	b.plan.lanes = lanecount_for(base->engines);
 	if (WAITING_THREADS_MAX > 0) {
 		b.waiting_plan = b.plan;
 		if (b.waiting_plan.lanes > WAITING_LANES)

@@ -60,7 +60,7 @@ void hasher_short_steps(struct hasher *h, bool on)
 
 bool hasher_has_files(const struct hasher *h)
 {
-	return h->queue.n > 0 || h->busy > 0;
+	return h->queue.n > 0 || h->filled > 0;
 }
 
 bool hasher_holds_open(const struct hasher *h)
@@ -70,7 +70,7 @@ bool hasher_holds_open(const struct hasher *h)
 
 unsigned hasher_room(const struct hasher *h)
 {
-	unsigned room = h->plan.lanes - h->busy;
+	unsigned room = h->plan.lanes - h->filled;
 
 	if (h->queue.bytes < QUEUED_BYTES)
 		room += h->plan.queue - h->queue.n;
@@ -196,8 +196,8 @@ enum hasher_took hasher_add(struct hasher *h, struct task *t, bool again, int *i
 
 uint64_t hasher_work_left(const struct hasher *h)
 {
-	return h->queue.bytes + (uint64_t)FILE_COST * (h->busy + h->queue.n) +
-	       feeds_bytes_left(h->lane, h->plan.lanes);
+	return h->queue.bytes + (uint64_t)FILE_COST * (h->filled + h->queue.n) +
+	       laneset_bytes_left(h->lane, h->plan.lanes);
 }
 
 uint64_t hasher_work_to_hand_over(const struct hasher *h)
@@ -205,9 +205,9 @@ uint64_t hasher_work_to_hand_over(const struct hasher *h)
 	unsigned l;
 	uint64_t most;
 
-	if (h->busy + h->queue.n < 2)
+	if (h->filled + h->queue.n < 2)
 		return 0;
-	l = feeds_longest(h->lane, h->plan.lanes);
+	l = laneset_longest(h->lane, h->plan.lanes);
 	most = queue_longest(&h->queue);
 	if (l < h->plan.lanes && feed_bytes_left(&h->lane[l]) > most)
 		most = feed_bytes_left(&h->lane[l]);
@@ -216,13 +216,13 @@ uint64_t hasher_work_to_hand_over(const struct hasher *h)
 
 bool hasher_hand_over(struct hasher *h, struct handover *g)
 {
-	unsigned l = feeds_longest(h->lane, h->plan.lanes);
+	unsigned l = laneset_longest(h->lane, h->plan.lanes);
 
-	if (h->busy + h->queue.n < 2 || (l == h->plan.lanes && h->queue.n == 0))
+	if (h->filled + h->queue.n < 2 || (l == h->plan.lanes && h->queue.n == 0))
 		return false;
 	if (l < h->plan.lanes && (h->queue.n == 0 || feed_bytes_left(&h->lane[l]) >
 						     feed_bytes_left(queue_last(&h->queue)))) {
-		lane_hashed(&h->lane[l], h->state[l], &g->hashed);
+		feed_hashed(&h->lane[l], h->state[l], &g->hashed);
 		g->file = h->lane[l];
 		release_lane(h, l);
 	} else {

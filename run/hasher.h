@@ -4,7 +4,7 @@
  * Tasks (window.h) come in input order.  Each is opened when it comes,
  * and read the way readway.h decides: most wait, opened, in a queue until
  * a lane is free, so that more reads are in flight than there are lanes.
- * Each step reads for every busy lane and compresses the blocks they all
+ * Each step reads for every filled lane and compresses the blocks they all
  * have, in the engines fastest for that many lanes; a file read to its
  * end is done (window_task_done).  A file whose data must come from a
  * spinning disk goes to that disk's reader (disk.h), or is read here and
@@ -45,7 +45,7 @@ struct hasher_plan {
 
 struct hasher;
 
-/* The most lanes a hasher keeps busy (busy_lanes_for, feed.h). */
+/* The most lanes a hasher fills (lanecount_for, lanecount.h). */
 enum { HASHER_LANES_MAX = MD5_LANES_MAX };
 
 /* The bytes of buffers a hasher of so many lanes allocates: one for
@@ -109,7 +109,7 @@ uint64_t hasher_work(const struct hasher *h);
 /* Whether it holds files open in lanes or queued for them; any thread. */
 bool hasher_holds_open(const struct hasher *h);
 
-/* Read and compress once for every busy lane. */
+/* Read and compress once for every filled lane. */
 void hasher_step(struct hasher *h);
 
 /* A file handed from one thread's hasher to another's, open, with what

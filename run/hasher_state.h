@@ -1,13 +1,14 @@
 /* hasher_state.h - the state of a hasher (hasher.h), shared by the two
  * files that make it, and by no other: hasher.c takes tasks, queues them
- * and hands files over; hasher_step.c feeds the busy lanes, probes and
+ * and hands files over; hasher_step.c feeds the filled lanes, probes and
  * routes again what they read, and compresses. */
 #ifndef HASHER_STATE_H
 #define HASHER_STATE_H
 
 #include <stdatomic.h>
 
-#include "run/feed.h"
+#include "run/laneset.h"
+#include "run/queue.h"
 #include "run/hasher.h"
 #include "run/readway.h"
 #include "run/recent.h"
@@ -21,13 +22,13 @@ struct hasher {
 	struct hasher_plan plan;
 	struct disks *disks;	/* readers of spinning disks, or NULL */
 	struct feed *lane;	/* plan.lanes of them */
-	unsigned busy;		/* lanes in use */
+	unsigned filled;	/* lanes that hold a file */
 	struct queue queue;	/* files opened, waiting for a lane: plan.queue
 				 * + 1 of them at most */
-	atomic_uint held;	/* busy + queued, for other threads to read */
+	atomic_uint held;	/* filled + queued, for other threads to read */
 	uint64_t work;		/* bytes read, and FILE_COST a file taken */
 	atomic_uint_fast64_t work_seen;	/* work, for other threads to read */
-	/* For n busy lanes, the engine to run on the first of them, from
+	/* For n filled lanes, the engine to run on the first of them, from
 	 * md5_engine_for once for each n. */
 	const struct md5_engine *engine_for[MD5_LANES_MAX + 1];
 	struct recent_reads recent;	/* of the storage it reads */
@@ -51,7 +52,7 @@ struct hasher {
 /* The files held open changed. */
 static inline void publish_held(struct hasher *h)
 {
-	atomic_store_explicit(&h->held, h->busy + h->queue.n, memory_order_relaxed);
+	atomic_store_explicit(&h->held, h->filled + h->queue.n, memory_order_relaxed);
 }
 
 /* n bytes more of work done. */
@@ -73,8 +74,8 @@ static inline void finish_task(struct hasher *h, struct task *t, int err, uint64
 static inline void start_in_lane(struct hasher *h, unsigned l, const struct feed *file,
 			  const struct md5 *hashed)
 {
-	lane_resume(&h->lane[l], h->state[l], file, hashed);
-	h->busy++;
+	feed_resume(&h->lane[l], h->state[l], file, hashed);
+	h->filled++;
 }
 
 /* The way to read a regular file of storage st, the page cache having
@@ -89,7 +90,7 @@ static inline enum read_way way_for(const struct hasher *h, const struct storage
 static inline void release_lane(struct hasher *h, unsigned l)
 {
 	h->lane[l].task = NULL;
-	h->busy--;
+	h->filled--;
 	publish_held(h);
 }
 

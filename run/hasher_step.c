@@ -1,4 +1,4 @@
-/* hasher_step.c - a step of a hasher: each busy lane fed from its file,
+/* hasher_step.c - a step of a hasher: each filled lane fed from its file,
  * probed or routed again as the device is judged, then compressed; see
  * hasher.h. */
 #include <errno.h>
@@ -54,7 +54,7 @@ static void leave_lanes(struct hasher *h, unsigned l, enum read_way w)
 {
 	struct md5 ctx;
 
-	lane_hashed(&h->lane[l], h->state[l], &ctx);
+	feed_hashed(&h->lane[l], h->state[l], &ctx);
 	hasher_read_elsewhere(h, &h->lane[l], w, &ctx);
 	release_lane(h, l);
 }
@@ -177,7 +177,7 @@ static void feed_lane(struct hasher *h, unsigned l)
 	if (lane->padded)
 		finish_lane(h, l, 0);
 	else
-		lane_pad(lane);
+		feed_pad(lane);
 }
 
 void hasher_step(struct hasher *h)
@@ -185,7 +185,7 @@ void hasher_step(struct hasher *h)
 	unsigned read_now = h->read_now;
 
 	/* A lane whose file ends is given the next queued file at once, so
-	 * that the blocks compressed below have every lane busy. */
+	 * that the blocks compressed below have every lane filled. */
 	for (unsigned l = 0; l < h->plan.lanes; l++) {
 		if (h->lane[l].task)
 			feed_lane(h, l);
@@ -199,8 +199,8 @@ void hasher_step(struct hasher *h)
 				break;
 		}
 	}
-	if (h->busy > 0)
-		compress_lanes(h->lane, h->state, h->plan.lanes, h->busy, h->engine_for);
+	if (h->filled > 0)
+		laneset_compress(h->lane, h->state, h->plan.lanes, h->filled, h->engine_for);
 }
 
 void hasher_read_elsewhere(struct hasher *h, const struct feed *f, enum read_way w,

@@ -15,7 +15,7 @@
 
 #include "lib/cpu.h"
 #include "lib/lanes.h"
-#include "run/feed.h"
+#include "run/lanecount.h"
 #include "lib/md5.h"
 #include "lib/md5_steps.h"
 #include "tap.h"
@@ -424,16 +424,16 @@ static void test_table(const char *what, const struct md5_engine *const *e)
 static void test_lanes_kept(const char *what, const struct md5_engine *const *e,
 			    unsigned want)
 {
-	unsigned n = busy_lanes_for(e), w = md5_lanes_width(e);
+	unsigned n = lanecount_for(e), w = md5_lanes_width(e);
 
 	if (e[0]->width == 1) {
-		ok(1, "%s: busy_lanes_for # skip this build has none of "
+		ok(1, "%s: lanecount_for # skip this build has none of "
 		   "the table's lane engines", what);
 		return;
 	}
 	printf("# %s: md5_lanes_speed at %u lanes %u MB/s, at %u %u MB/s\n", what, w,
 	       md5_lanes_speed(e, w), w / 2, md5_lanes_speed(e, w / 2));
-	ok(n == want, "%s: busy_lanes_for %u (want %u)", what, n, want);
+	ok(n == want, "%s: lanecount_for %u (want %u)", what, n, want);
 }
 
 /* The table of every kind of CPU with figures (lanes_speeds.h), and that
