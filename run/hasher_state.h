@@ -9,7 +9,7 @@
 
 #include "run/feed.h"
 #include "run/hasher.h"
-#include "run/readway.h"
+#include "run/decide.h"
 #include "run/recent.h"
 
 /* Bytes of files queued, beyond which no more are: one large file asked
