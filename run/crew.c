@@ -12,6 +12,7 @@
 #include "run/hasher.h"
 #include "os/monotime.h"
 #include "read/storage.h"
+#include "run/hasher_shelf.h"
 #include "os/thread.h"
 
 /* One thread that hashes, and what it holds. */
@@ -25,11 +26,9 @@ struct worker {
 
 /* The workers, and every count of them, under one rule: started and
  * claiming change on the calling thread only, which alone starts helpers
- * and takes the steps decide.h says; working, idle and the shelf change
- * under the lock only.  A worker reads started, claiming or idle without
- * the lock where a value a moment old does no harm: a helper told to
- * stop claims once more; a worker looks again under the lock before it
- * waits. */
+ * and takes the steps decide.h says; the shelf's, under its lock only.  A
+ * worker reads started or claiming without the lock where a value a
+ * moment old does no harm: a helper told to stop claims once more. */
 struct crew {
 	const struct budget *b;
 	struct window *all;
@@ -46,31 +45,14 @@ struct crew {
 
 	/* Files handed over by workers that hold work to workers that have
 	 * run out of it, once there are no jobs left to claim. */
-	pthread_mutex_t lock;	/* guards what follows */
-	pthread_cond_t changed;	/* files handed over, or no worker works */
-	struct handover *shelf;	/* b->threads_max * HASHER_LANES_MAX of them */
-	unsigned shelved;	/* handed over, not yet taken */
-	unsigned working;	/* workers that hash or may claim */
-	atomic_uint idle;	/* workers waiting for files handed over */
+	struct shelf shelf;
 };
-
-/* Work a worker keeps rather than hand any of it over: it would be done
- * before the worker that takes it had woken. */
-enum { HANDOVER_WORK_MIN = 1024 * 1024 };
-
-/* No room for handing over in the small build: a worker out of work ends. */
-#ifdef MD5SUM_SMALL
-#define HANDOVERS 0
-#else
-#define HANDOVERS 1
-#endif
 
 /* Whether a worker or a disk reader holds files that it will close: a
  * file that could not be opened for want of descriptors waits for one. */
 static bool holds_files(struct crew *c)
 {
 	unsigned started = atomic_load(&c->started);
-	bool shelved;
 
 	if (hasher_holds_open(c->self->hasher))
 		return true;
@@ -79,87 +61,12 @@ static bool holds_files(struct crew *c)
 			return true;
 	if (c->disks && disks_held(c->disks))
 		return true;
-	if (!HANDOVERS)
-		return false;
-	pthread_mutex_lock(&c->lock);
-	shelved = c->shelved > 0;
-	pthread_mutex_unlock(&c->lock);
-	return shelved;
+	return shelf_holds(&c->shelf);
 }
 
 static const struct hasher_plan *plan_of(const struct crew *c, const struct worker *w)
 {
 	return w == c->self ? &c->b->plan : budget_helper_plan(c->b, w->index);
-}
-
-/* The worker no longer works (nothing to hash, or ended); under the lock. */
-static void stop_working(struct crew *c)
-{
-	if (--c->working == 0)
-		pthread_cond_broadcast(&c->changed);
-}
-
-/* The same, from outside the lock: for a helper that may not claim. */
-static void leave_work(struct crew *c)
-{
-	if (!HANDOVERS)
-		return;
-	pthread_mutex_lock(&c->lock);
-	stop_working(c);
-	pthread_mutex_unlock(&c->lock);
-}
-
-/* The worker has run out of work and there are no jobs to claim: wait,
- * idle, for files that the workers still hashing hand over, and take its
- * share of them into the lanes of h; false when no worker works, so none
- * will come. */
-static bool take_handed_over(struct crew *c, struct hasher *h, unsigned lanes)
-{
-	unsigned n;
-
-	pthread_mutex_lock(&c->lock);
-	stop_working(c);
-	atomic_fetch_add(&c->idle, 1);
-	while (c->shelved == 0 && c->working > 0)
-		pthread_cond_wait(&c->changed, &c->lock);
-	atomic_fetch_sub(&c->idle, 1);
-	/* A share for each worker still idle, as many as its lanes. */
-	n = (c->shelved + atomic_load(&c->idle)) / (atomic_load(&c->idle) + 1);
-	if (n > lanes)
-		n = lanes;
-	for (unsigned i = 0; i < n; i++)
-		hasher_take_over(h, &c->shelf[--c->shelved]);
-	if (n > 0)
-		c->working++;
-	pthread_mutex_unlock(&c->lock);
-	return n > 0;
-}
-
-/* Workers are idle: hand them part of h's work, the files with the most
- * bytes left first, so that each has about as much, unless there is too
- * little to share or files handed over are already on the shelf. */
-static void hand_over_to_idle(struct crew *c, struct hasher *h)
-{
-	uint64_t left = hasher_work_left(h), share, given = 0;
-	unsigned idle;
-
-	if (left < HANDOVER_WORK_MIN)
-		return;
-	pthread_mutex_lock(&c->lock);
-	idle = atomic_load(&c->idle);
-	share = left / (idle + 1) * idle;
-	while (given < share && c->shelved < idle * c->b->plan.lanes &&
-	       (given > 0 || c->shelved == 0)) {
-		struct handover *g = &c->shelf[c->shelved];
-
-		if (!hasher_hand_over(h, g))
-			break;
-		given += feed_bytes_left(&g->file) + FILE_COST;
-		c->shelved++;
-	}
-	if (given > 0)
-		pthread_cond_broadcast(&c->changed);
-	pthread_mutex_unlock(&c->lock);
 }
 
 /* Give t to the worker's hasher, and wait where it asks: for the turn of
@@ -222,14 +129,14 @@ static void work(struct worker *w)
 			continue;
 		}
 		if (!hasher_has_files(h) &&
-		    !(HANDOVERS && claim && take_handed_over(c, h, plan_of(c, w)->lanes))) {
+		    !(claim && shelf_take(&c->shelf, h, plan_of(c, w)->lanes))) {
 			if (!claim)
-				leave_work(c);
+				shelf_leave(&c->shelf);
 			return;	/* none left to claim, or none it may */
 		}
 		hasher_step(h);
-		if (HANDOVERS && atomic_load_explicit(&c->idle, memory_order_relaxed) > 0)
-			hand_over_to_idle(c, h);
+		if (shelf_wanted(&c->shelf))
+			shelf_give(&c->shelf, h);
 		window_tick(c->all);
 	}
 }
@@ -273,13 +180,9 @@ static void start_helpers(struct crew *c, unsigned n)
 		if (!w->hasher)
 			break;
 		hasher_use_disks(w->hasher, c->disks);
-		if (HANDOVERS) {
-			pthread_mutex_lock(&c->lock);
-			c->working++;
-			pthread_mutex_unlock(&c->lock);
-		}
+		shelf_join(&c->shelf);
 		if (thread_start(&w->id, helper_main, w) != 0) {
-			leave_work(c);
+			shelf_leave(&c->shelf);
 			hasher_free(w->hasher);
 			break;
 		}
@@ -348,36 +251,6 @@ static void take_pace_step(struct crew *c)
 		atomic_store(&c->claiming, d.step.helpers);
 }
 
-/* The shelf for files handed over, and the lock; false when they cannot
- * be had. */
-static bool shelf_init(struct crew *c)
-{
-	if (!HANDOVERS)
-		return true;
-	c->shelf = calloc((size_t)c->b->threads_max * HASHER_LANES_MAX, sizeof *c->shelf);
-	if (!c->shelf)
-		return false;
-	if (pthread_mutex_init(&c->lock, NULL) != 0) {
-		free(c->shelf);
-		return false;
-	}
-	if (pthread_cond_init(&c->changed, NULL) != 0) {
-		pthread_mutex_destroy(&c->lock);
-		free(c->shelf);
-		return false;
-	}
-	return true;
-}
-
-static void shelf_free(struct crew *c)
-{
-	if (!HANDOVERS)
-		return;
-	pthread_cond_destroy(&c->changed);
-	pthread_mutex_destroy(&c->lock);
-	free(c->shelf);
-}
-
 /* Every helper joined, and what the run had freed. */
 static void crew_end(struct crew *c)
 {
@@ -391,17 +264,17 @@ static void crew_end(struct crew *c)
 	window_free(c->all);
 	hasher_free(c->self->hasher);
 	free(c->helper);
-	shelf_free(c);
+	shelf_free(&c->shelf);
 }
 
 bool crew_run(const struct budget *b, bool settled, struct job_source *n, struct results *r,
 	      struct out *out, const char *prog)
 {
-	struct crew c = { .b = b, .working = 1 };
+	struct crew c = { .b = b };
 	struct worker self = { .crew = &c };
 
 	c.self = &self;
-	if (!shelf_init(&c))
+	if (!shelf_init(&c.shelf, b->threads_max, b->plan.lanes))
 		return false;
 	c.devices = devices_new();
 	self.hasher = c.devices ? hasher_new(&b->plan, c.devices) : NULL;
@@ -413,7 +286,7 @@ bool crew_run(const struct budget *b, bool settled, struct job_source *n, struct
 		free(c.helper);
 		if (c.all)
 			window_free(c.all);
-		shelf_free(&c);
+		shelf_free(&c.shelf);
 		return false;
 	}
 	c.began = monotime_us();
