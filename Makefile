@@ -56,7 +56,7 @@ CMD_SRC = md5sum.c cmd/cmdline.c cmd/opts.c cmd/sums.c cmd/check.c \
 	jobs/source.c jobs/listline.c jobs/listread.c jobs/results.c run/schedule.c \
 	run/budget.c run/crew.c run/hasher.c run/hasher_step.c run/feed.c \
 	run/laneset.c run/queue.c run/lanecount.c \
-	run/recent.c run/readway.c run/judge.c run/pace.c read/disk.c \
+	run/recent.c run/hasher_shelf.c run/decide_threads.c run/decide_way.c read/disk.c \
 	read/diskplace.c read/storage.c read/devkind.c read/sysfs.c read/stream.c read/open.c \
 	window/window.c window/batch.c out/out.c out/msg.c out/diag.c out/errtext.c \
 	out/quote.c out/decimal.c out/progress.c out/progress_draw.c out/statusline.c \
@@ -88,8 +88,8 @@ $(O)/%.o: %.c
 	$(CC) $(STD) -I. $(CPPFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
 
 # Test programs and benchmarks: each links only the objects it tests.
-TESTS = $(B)/tests/unit $(B)/tests/lanes_test $(B)/tests/opts_test $(B)/tests/readway_test \
-	$(B)/tests/pace_test $(B)/tests/judge_test $(B)/tests/statusline_test \
+TESTS = $(B)/tests/unit $(B)/tests/lanes_test $(B)/tests/opts_test $(B)/tests/decide_way_test \
+	$(B)/tests/decide_threads_test $(B)/tests/decide_device_test $(B)/tests/statusline_test \
 	$(B)/tests/listline_test $(B)/tests/diskplace_test
 HELPERS = $(B)/tests/quote_driver $(B)/tests/device_probe $(B)/tests/hold_fds \
 	$(B)/tests/short_reads.so $(B)/tests/count_threads.so
@@ -101,9 +101,11 @@ TAP = $(O)/tests/tap.o
 $(B)/tests/unit: $(O)/tests/unit.o $(TAP)
 $(B)/tests/lanes_test: $(O)/tests/lanes_test.o $(TAP) $(O)/run/lanecount.o $(LIB_OBJ)
 $(B)/tests/opts_test: $(O)/tests/opts_test.o $(TAP) $(O)/cmd/opts.o $(O)/out/msg.o $(O)/out/term.o
-$(B)/tests/readway_test: $(O)/tests/readway_test.o $(TAP) $(O)/run/readway.o
-$(B)/tests/pace_test: $(O)/tests/pace_test.o $(TAP) $(O)/run/pace.o
-$(B)/tests/judge_test: $(O)/tests/judge_test.o $(TAP) $(O)/run/judge.o $(O)/read/devkind.o $(O)/run/pace.o
+$(B)/tests/decide_way_test: $(O)/tests/decide_way_test.o $(TAP) $(O)/run/decide_way.o
+$(B)/tests/decide_threads_test: $(O)/tests/decide_threads_test.o $(TAP) $(O)/run/decide_threads.o \
+	$(O)/read/devkind.o
+$(B)/tests/decide_device_test: $(O)/tests/decide_device_test.o $(TAP) \
+	$(O)/run/decide_threads.o $(O)/read/devkind.o
 $(B)/tests/statusline_test: $(O)/tests/statusline_test.o $(TAP) $(O)/out/statusline.o
 $(B)/tests/listline_test: $(O)/tests/listline_test.o $(TAP) $(O)/jobs/listline.o
 $(B)/tests/diskplace_test: $(O)/tests/diskplace_test.o $(TAP) $(O)/read/diskplace.o

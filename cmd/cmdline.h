@@ -15,7 +15,7 @@
 #include <stdbool.h>
 
 #include "jobs/results.h"
-#include "run/readway.h"
+#include "run/decide.h"
 
 /* The command line, once read. */
 struct cmdline {

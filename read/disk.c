@@ -3,7 +3,7 @@
  * The small static build (MD5SUM_SMALL) has no room for them: there, at
  * the end, no disk has a reader, and files that must come from a
  * spinning disk are read one at a time, in input order, where they come
- * (readway.h: READ_NOW), as GNU reads them. */
+ * (decide.h: READ_NOW), as GNU reads them. */
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>

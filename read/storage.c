@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
 #include <sys/uio.h>
@@ -16,6 +17,7 @@
 enum { DEVICES_MAX = 16 };
 
 struct storage {
+	struct devices *all;	/* whose lock guards what follows */
 	dev_t dev;
 	bool rotates;		/* what the device says of itself */
 	atomic_int kind;	/* enum storage_kind, as judged last */
@@ -23,10 +25,36 @@ struct storage {
 	uint32_t us[STORAGE_SAMPLES];	/* the latest, a ring */
 };
 
-static struct storage known[DEVICES_MAX];
-static unsigned known_used;
-static struct storage none = { .kind = STORAGE_NONE };
-static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+struct devices {
+	pthread_mutex_t lock;	/* guards the records' measures */
+	struct storage known[DEVICES_MAX];
+	unsigned known_used;
+	struct storage none;	/* of every file with no block device under
+				 * it: never measured */
+};
+
+struct devices *devices_new(void)
+{
+	struct devices *all = calloc(1, sizeof *all);
+
+	if (!all)
+		return NULL;
+	if (pthread_mutex_init(&all->lock, NULL) != 0) {
+		free(all);
+		return NULL;
+	}
+	all->none.all = all;
+	atomic_init(&all->none.kind, STORAGE_NONE);
+	return all;
+}
+
+void devices_free(struct devices *all)
+{
+	if (!all)
+		return;
+	pthread_mutex_destroy(&all->lock);
+	free(all);
+}
 
 /* The judgment of s's way, from its facts (devkind.h).  Under lock. */
 static enum storage_kind judged(const struct storage *s)
@@ -34,39 +62,40 @@ static enum storage_kind judged(const struct storage *s)
 	return devkind_of(&(struct device_facts){ true, s->rotates, s->us, s->n });
 }
 
-/* The record for dev, added if need be; &none when dev has no block
+/* The record for dev, added if need be; all->none when dev has no block
  * device under it.  Past DEVICES_MAX devices, the last shares its record
- * with the rest.  Under lock. */
-static struct storage *look_up(dev_t dev)
+ * with the rest.  Under all's lock. */
+static struct storage *look_up(struct devices *all, dev_t dev)
 {
 	enum sysfs_kind kind;
 	struct storage *s;
 
-	for (unsigned i = 0; i < known_used; i++)
-		if (known[i].dev == dev)
-			return &known[i];
+	for (unsigned i = 0; i < all->known_used; i++)
+		if (all->known[i].dev == dev)
+			return &all->known[i];
 	kind = sysfs_kind(dev);
 	if (kind == SYSFS_UNKNOWN)
-		return &none;
-	if (known_used == DEVICES_MAX)
-		return &known[DEVICES_MAX - 1];
-	s = &known[known_used++];
+		return &all->none;
+	if (all->known_used == DEVICES_MAX)
+		return &all->known[DEVICES_MAX - 1];
+	s = &all->known[all->known_used++];
+	s->all = all;
 	s->dev = dev;
 	s->rotates = kind == SYSFS_SPINNING;
 	atomic_store(&s->kind, judged(s));
 	return s;
 }
 
-struct storage *storage_of(dev_t dev)
+struct storage *storage_of(struct devices *all, dev_t dev)
 {
 	struct storage *s;
 
 	/* Held across the look-up in sysfs too: two threads then never
 	 * race to add the same device. */
-	if (pthread_mutex_lock(&lock) != 0)
-		return &none;
-	s = look_up(dev);
-	pthread_mutex_unlock(&lock);
+	if (pthread_mutex_lock(&all->lock) != 0)
+		return &all->none;
+	s = look_up(all, dev);
+	pthread_mutex_unlock(&all->lock);
 	return s;
 }
 
@@ -91,19 +120,19 @@ static bool read_as_spinning(const struct storage *s)
 	return k == STORAGE_SPINNING || k == STORAGE_UNSURE;
 }
 
-struct device_facts storage_of_run(uint32_t us[STORAGE_SAMPLES])
+struct device_facts devices_facts(struct devices *all, uint32_t us[STORAGE_SAMPLES])
 {
 	/* Unsure where the records cannot be read. */
 	struct device_facts d = { true, true, us, 0 };
 	const struct storage *s = NULL;
 
-	if (pthread_mutex_lock(&lock) != 0)
+	if (pthread_mutex_lock(&all->lock) != 0)
 		return d;
-	for (unsigned i = 0; i < known_used && !s; i++)
-		if (read_as_spinning(&known[i]))
-			s = &known[i];
-	if (!s && known_used > 0)
-		s = &known[0];
+	for (unsigned i = 0; i < all->known_used && !s; i++)
+		if (read_as_spinning(&all->known[i]))
+			s = &all->known[i];
+	if (!s && all->known_used > 0)
+		s = &all->known[0];
 	if (s) {
 		d.rotates = s->rotates;
 		d.timed = s->n;
@@ -111,19 +140,19 @@ struct device_facts storage_of_run(uint32_t us[STORAGE_SAMPLES])
 	} else {
 		d.block = false;
 	}
-	pthread_mutex_unlock(&lock);
+	pthread_mutex_unlock(&all->lock);
 	return d;
 }
 
 void storage_sample(struct storage *s, uint32_t us)
 {
-	if (s == &none || pthread_mutex_lock(&lock) != 0)
+	if (s == &s->all->none || pthread_mutex_lock(&s->all->lock) != 0)
 		return;
 	s->us[s->n++ % STORAGE_SAMPLES] = us;
 	if (s->n == 2 * STORAGE_SAMPLES)
 		s->n = STORAGE_SAMPLES;	/* the ring is full: keep n small */
 	atomic_store_explicit(&s->kind, judged(s), memory_order_relaxed);
-	pthread_mutex_unlock(&lock);
+	pthread_mutex_unlock(&s->all->lock);
 }
 
 #if defined(__linux__) && defined(RWF_NOWAIT)

@@ -3,10 +3,13 @@
  * follow on from the last.
  *
  * A device's kind is measured, not taken on its word: the reads that miss
- * the page cache and do not follow on are timed by whoever makes them
- * (storage_sample), and judged with the device's own flag (sysfs.h) as
- * judge.h says.  The verdict follows the latest reads, so it can change
- * during a run.  Thread-safe. */
+ * the page cache and do not follow on are timed by whoever makes them,
+ * and handed to the record of their device (storage_sample), which a run
+ * keeps in its struct devices, given to each of its workers; the kind is
+ * judged with the device's own flag (sysfs.h) as devkind.h says.  The
+ * verdict follows the latest reads, so it can change during a run.  The
+ * run's step of threads reads its devices' facts back (devices_facts) for
+ * decide.h.  Thread-safe: one lock a run, taken alone. */
 #ifndef STORAGE_H
 #define STORAGE_H
 
@@ -16,24 +19,30 @@
 
 #include "read/devkind.h"
 
+struct devices;
 struct storage;
 
-/* The storage of the file system of device dev: never NULL.  A record is
- * kept for each device, up to the few a run has; past them, the last
- * record serves all the rest. */
-struct storage *storage_of(dev_t dev);
+/* The devices of a run, none known yet; NULL when there is no memory. */
+struct devices *devices_new(void);
+void devices_free(struct devices *all);
+
+/* The storage of the file system of device dev, among the run's devices
+ * all: never NULL.  A record is kept for each device, up to the few a run
+ * has; past them, the last record serves all the rest. */
+struct storage *storage_of(struct devices *all, dev_t dev);
 
 /* What it is judged to be now; any thread, without a lock. */
 enum storage_kind storage_kind(const struct storage *s);
 
 /* A read of it that missed the page cache, and did not follow on from
- * the last read of the file, took us microseconds. */
+ * the last read of the file, took us microseconds: told to the devices
+ * that s is of. */
 void storage_sample(struct storage *s, uint32_t us);
 
-/* The facts of the run's devices for judge.h: of the first that is
+/* The facts of the run's devices all for decide.h: of the first that is
  * judged to spin or says it rotates and is not measured yet, else of the
  * first; its latencies copied to us.  Any thread. */
-struct device_facts storage_of_run(uint32_t us[STORAGE_SAMPLES]);
+struct device_facts devices_facts(struct devices *all, uint32_t us[STORAGE_SAMPLES]);
 
 /* Read the first page of the open file fd (STORAGE_TIMED_BYTES) into
  * buf, timed for s's measure (storage_sample): a read that is to miss the

@@ -20,48 +20,48 @@ enum { WAITING_LANES = 4, WAITING_QUEUE = 4 };
  * them (share_descriptors). */
 enum { DISK_WAITING_MAX = FDS_WANTED / 4 };
 
-static unsigned at_most(unsigned n, uint64_t most)
+static unsigned at_most(unsigned n, uint64_t cap)
 {
-	return n < most ? n : (unsigned)most;
+	return n < cap ? n : (unsigned)cap;
 }
 
 /* Share out the descriptors free: half for the files the threads hold in
  * lanes and queues (a file a thread at least: fewer threads when there
- * are very few), the busy threads' first, then as many again planned as
+ * are very few), the CPUs' threads' first, then as many again planned as
  * they are where there is room, what they leave to the threads that
  * wait; a quarter for the files waiting for the disk readers, the rest
  * for lists and the look-ups of sysfs.c. */
 static void share_descriptors(struct budget *b)
 {
 	struct hasher_plan *p = &b->plan, *w = &b->waiting_plan;
-	unsigned free = fds_free(FDS_WANTED), hashing = free / 2, each, held, waiting;
+	unsigned free = fds_free(FDS_WANTED), hashing = free / 2, each, taken, waiting;
 
 	if (hashing == 0)
 		hashing = 1;
-	if (b->busy > hashing)
-		b->busy = hashing;
-	each = hashing / b->busy;
+	if (b->threads > hashing)
+		b->threads = hashing;
+	each = hashing / b->threads;
 	if (p->lanes > each)
 		p->lanes = each;	/* fewer lanes than the engine has */
 	p->queue = QUEUE_LANES * p->lanes;
-	if (p->queue > QUEUED_MAX / b->busy)
-		p->queue = QUEUED_MAX / b->busy;
+	if (p->queue > QUEUED_MAX / b->threads)
+		p->queue = QUEUED_MAX / b->threads;
 	if (p->queue > each - p->lanes)
 		p->queue = each - p->lanes;
-	held = b->busy * (p->lanes + p->queue);
+	taken = b->threads * (p->lanes + p->queue);
 	if (WAITING_THREADS_MAX == 0) {
-		b->most = b->busy;
+		b->threads_max = b->threads;
 	} else {
-		b->full_past = at_most(b->full_past, (hashing - held) / (p->lanes + p->queue));
-		held += b->full_past * (p->lanes + p->queue);
-		waiting = (hashing - held) / (w->lanes + w->queue);
-		if (b->most > b->busy + b->full_past + waiting)
-			b->most = b->busy + b->full_past + waiting;
-		held += (b->most - b->busy - b->full_past) * (w->lanes + w->queue);
+		b->full_past = at_most(b->full_past, (hashing - taken) / (p->lanes + p->queue));
+		taken += b->full_past * (p->lanes + p->queue);
+		waiting = (hashing - taken) / (w->lanes + w->queue);
+		if (b->threads_max > b->threads + b->full_past + waiting)
+			b->threads_max = b->threads + b->full_past + waiting;
+		taken += (b->threads_max - b->threads - b->full_past) * (w->lanes + w->queue);
 	}
 	b->disk_files = free / 4 < DISK_WAITING_MAX ? free / 4 : DISK_WAITING_MAX;
-	if (b->most > 1)
-		fds_make_room(held + b->disk_files);
+	if (b->threads_max > 1)
+		fds_make_room(taken + b->disk_files);
 }
 
 /* Under a limit on address space (ulimit -v), the threads' buffers take
@@ -69,12 +69,12 @@ static void share_descriptors(struct budget *b)
  * lists, the C library's arenas) has room: half the lanes a thread, then
  * fewer threads.  Not in the small build, whose few lanes always fit. */
 #ifndef MD5SUM_SMALL
-/* Threads past the busy ones planned as the busy ones are, at most: as
- * many again (pace.h: threads past the CPUs on flash hash as the busy
- * ones do, their reads asked for ahead). */
-static unsigned full_past_most(const struct budget *b)
+/* Threads past the CPUs' planned as the CPUs' threads are, at most: as
+ * many again (decide.h: threads past the CPUs on flash hash as the CPUs'
+ * threads do, their reads asked for ahead). */
+static unsigned full_past_max(const struct budget *b)
 {
-	return at_most(b->busy, b->most - b->busy);
+	return at_most(b->threads, b->threads_max - b->threads);
 }
 
 static void fit_address_space(struct budget *b)
@@ -82,23 +82,23 @@ static void fit_address_space(struct budget *b)
 	struct hasher_plan *p = &b->plan;
 	struct rlimit lim;
 	rlim_t budget;
-	size_t busy_bytes;
+	size_t cpus_bytes;
 
-	b->full_past = full_past_most(b);
+	b->full_past = full_past_max(b);
 	if (getrlimit(RLIMIT_AS, &lim) != 0 || lim.rlim_cur == RLIM_INFINITY)
 		return;
 	budget = lim.rlim_cur / 4;
 	while (p->lanes > HASHER_LANES_MAX / 2 &&
-	       b->busy * hasher_buffer_bytes(p->lanes) > budget)
+	       b->threads * hasher_buffer_bytes(p->lanes) > budget)
 		p->lanes /= 2;
-	while (b->busy > 1 && b->busy * hasher_buffer_bytes(p->lanes) > budget)
-		b->busy--;
-	busy_bytes = b->busy * hasher_buffer_bytes(p->lanes);
-	budget = budget > busy_bytes ? budget - busy_bytes : 0;
-	b->full_past = at_most(full_past_most(b), budget / hasher_buffer_bytes(p->lanes));
+	while (b->threads > 1 && b->threads * hasher_buffer_bytes(p->lanes) > budget)
+		b->threads--;
+	cpus_bytes = b->threads * hasher_buffer_bytes(p->lanes);
+	budget = budget > cpus_bytes ? budget - cpus_bytes : 0;
+	b->full_past = at_most(full_past_max(b), budget / hasher_buffer_bytes(p->lanes));
 	budget -= b->full_past * hasher_buffer_bytes(p->lanes);
-	if (b->most > b->busy + b->full_past + budget / hasher_buffer_bytes(b->waiting_plan.lanes))
-		b->most = b->busy + b->full_past +
+	if (b->threads_max > b->threads + b->full_past + budget / hasher_buffer_bytes(b->waiting_plan.lanes))
+		b->threads_max = b->threads + b->full_past +
 			  (unsigned)(budget / hasher_buffer_bytes(b->waiting_plan.lanes));
 }
 #else
@@ -117,8 +117,8 @@ struct budget budget_for(const struct hasher_plan *base, unsigned threads)
 {
 	struct budget b = { .plan = *base };
 
-	b.busy = threads ? threads : cores_usable();
-	b.most = threads ? b.busy : at_least(b.busy, WAITING_THREADS_MAX);
+	b.threads = threads ? threads : cores_usable();
+	b.threads_max = threads ? b.threads : at_least(b.threads, WAITING_THREADS_MAX);
 	b.plan.lanes = lanecount_for(base->engines);
 	if (WAITING_THREADS_MAX > 0) {
 		b.waiting_plan = b.plan;
@@ -128,15 +128,15 @@ struct budget budget_for(const struct hasher_plan *base, unsigned threads)
 	}
 	fit_address_space(&b);
 	share_descriptors(&b);
-#ifndef MD5SUM_SMALL	/* which reads such files in lanes (readway.c) */
-	/* The disks' readers come with the first of the busy threads' helpers. */
-	b.plan.time_unsure = b.waiting_plan.time_unsure = b.busy == 1;
+#ifndef MD5SUM_SMALL	/* which reads such files in lanes (decide_way.c) */
+	/* The disks' readers come with the first of the CPUs' threads' helpers. */
+	b.plan.time_unsure = b.waiting_plan.time_unsure = b.threads == 1;
 #endif
 	return b;
 }
 
 const struct hasher_plan *budget_helper_plan(const struct budget *b, unsigned i)
 {
-	return WAITING_THREADS_MAX > 0 && i + 1 >= b->busy + b->full_past ? &b->waiting_plan :
+	return WAITING_THREADS_MAX > 0 && i + 1 >= b->threads + b->full_past ? &b->waiting_plan :
 									 &b->plan;
 }

@@ -8,10 +8,11 @@
 #include "window/window.h"
 #include "run/crew.h"
 #include "read/disk.h"
+#include "run/decide.h"
 #include "run/hasher.h"
-#include "run/judge.h"
 #include "os/monotime.h"
 #include "read/storage.h"
+#include "run/hasher_shelf.h"
 #include "os/thread.h"
 
 /* One thread that hashes, and what it holds. */
@@ -24,50 +25,34 @@ struct worker {
 };
 
 /* The workers, and every count of them, under one rule: started and
- * kept change on the calling thread only, which alone starts helpers and
- * takes the steps of pace.h; working, idle and the shelf change under
- * the lock only.  A worker reads started, kept or idle without the lock
- * where a value a moment old does no harm: a helper told to stop claims
- * once more; a worker looks again under the lock before it waits. */
+ * claiming change on the calling thread only, which alone starts helpers
+ * and takes the steps decide.h says; the shelf's, under its lock only.  A
+ * worker reads started or claiming without the lock where a value a
+ * moment old does no harm: a helper told to stop claims once more. */
 struct crew {
 	const struct budget *b;
 	struct window *all;
 	struct worker *self;	/* the calling thread */
-	struct worker *helper;	/* b->most - 1 of them; the first b->busy - 1
-				 * with b->plan, the rest with waiting_plan */
+	struct worker *helper;	/* b->threads_max - 1 of them; the first
+				 * b->threads - 1 with b->plan, the rest
+				 * with waiting_plan */
 	atomic_uint started;	/* helpers started */
-	atomic_uint kept;	/* helpers that may claim jobs */
+	atomic_uint claiming;	/* helpers that may claim jobs */
 	struct disks *disks;	/* with the first helper, if b->disk_files */
+	struct devices *devices;	/* the run's, measured by its workers */
 	uint64_t began;		/* monotime_us */
-	struct pace pace;
+	struct pace pace;	/* where the adding of helpers is */
 
 	/* Files handed over by workers that hold work to workers that have
 	 * run out of it, once there are no jobs left to claim. */
-	pthread_mutex_t lock;	/* guards what follows */
-	pthread_cond_t changed;	/* files handed over, or no worker works */
-	struct handover *shelf;	/* b->most * HASHER_LANES_MAX of them */
-	unsigned shelved;	/* handed over, not yet taken */
-	unsigned working;	/* workers that hash or may claim */
-	atomic_uint idle;	/* workers waiting for files handed over */
+	struct shelf shelf;
 };
-
-/* Work a worker keeps rather than hand any of it over: it would be done
- * before the worker that takes it had woken. */
-enum { HANDOVER_WORK_MIN = 1024 * 1024 };
-
-/* No room for handing over in the small build: a worker out of work ends. */
-#ifdef MD5SUM_SMALL
-#define HANDOVERS 0
-#else
-#define HANDOVERS 1
-#endif
 
 /* Whether a worker or a disk reader holds files that it will close: a
  * file that could not be opened for want of descriptors waits for one. */
 static bool holds_files(struct crew *c)
 {
 	unsigned started = atomic_load(&c->started);
-	bool held;
 
 	if (hasher_holds_open(c->self->hasher))
 		return true;
@@ -76,87 +61,12 @@ static bool holds_files(struct crew *c)
 			return true;
 	if (c->disks && disks_held(c->disks))
 		return true;
-	if (!HANDOVERS)
-		return false;
-	pthread_mutex_lock(&c->lock);
-	held = c->shelved > 0;
-	pthread_mutex_unlock(&c->lock);
-	return held;
+	return shelf_holds(&c->shelf);
 }
 
 static const struct hasher_plan *plan_of(const struct crew *c, const struct worker *w)
 {
 	return w == c->self ? &c->b->plan : budget_helper_plan(c->b, w->index);
-}
-
-/* The worker no longer works (nothing to hash, or ended); under the lock. */
-static void stop_working(struct crew *c)
-{
-	if (--c->working == 0)
-		pthread_cond_broadcast(&c->changed);
-}
-
-/* The same, from outside the lock: for a helper that may not claim. */
-static void leave_work(struct crew *c)
-{
-	if (!HANDOVERS)
-		return;
-	pthread_mutex_lock(&c->lock);
-	stop_working(c);
-	pthread_mutex_unlock(&c->lock);
-}
-
-/* The worker has run out of work and there are no jobs to claim: wait,
- * idle, for files that the workers still hashing hand over, and take its
- * share of them into the lanes of h; false when no worker works, so none
- * will come. */
-static bool take_handed_over(struct crew *c, struct hasher *h, unsigned lanes)
-{
-	unsigned n;
-
-	pthread_mutex_lock(&c->lock);
-	stop_working(c);
-	atomic_fetch_add(&c->idle, 1);
-	while (c->shelved == 0 && c->working > 0)
-		pthread_cond_wait(&c->changed, &c->lock);
-	atomic_fetch_sub(&c->idle, 1);
-	/* A share for each worker still idle, as many as its lanes. */
-	n = (c->shelved + atomic_load(&c->idle)) / (atomic_load(&c->idle) + 1);
-	if (n > lanes)
-		n = lanes;
-	for (unsigned i = 0; i < n; i++)
-		hasher_take_over(h, &c->shelf[--c->shelved]);
-	if (n > 0)
-		c->working++;
-	pthread_mutex_unlock(&c->lock);
-	return n > 0;
-}
-
-/* Workers are idle: hand them part of h's work, the files with the most
- * bytes left first, so that each has about as much, unless there is too
- * little to share or files handed over are already on the shelf. */
-static void hand_over_to_idle(struct crew *c, struct hasher *h)
-{
-	uint64_t left = hasher_work_left(h), share, given = 0;
-	unsigned idle;
-
-	if (left < HANDOVER_WORK_MIN)
-		return;
-	pthread_mutex_lock(&c->lock);
-	idle = atomic_load(&c->idle);
-	share = left / (idle + 1) * idle;
-	while (given < share && c->shelved < idle * c->b->plan.lanes &&
-	       (given > 0 || c->shelved == 0)) {
-		struct handover *g = &c->shelf[c->shelved];
-
-		if (!hasher_hand_over(h, g))
-			break;
-		given += feed_bytes_left(&g->file) + FILE_COST;
-		c->shelved++;
-	}
-	if (given > 0)
-		pthread_cond_broadcast(&c->changed);
-	pthread_mutex_unlock(&c->lock);
 }
 
 /* Give t to the worker's hasher, and wait where it asks: for the turn of
@@ -206,7 +116,7 @@ static void work(struct worker *w)
 	struct task *task;
 
 	for (;;) {
-		bool claim = w == c->self || w->index < atomic_load(&c->kept);
+		bool claim = w == c->self || w->index < atomic_load(&c->claiming);
 
 		if (w == c->self)
 			take_pace_step(c);
@@ -219,14 +129,14 @@ static void work(struct worker *w)
 			continue;
 		}
 		if (!hasher_has_files(h) &&
-		    !(HANDOVERS && claim && take_handed_over(c, h, plan_of(c, w)->lanes))) {
+		    !(claim && shelf_take(&c->shelf, h, plan_of(c, w)->lanes))) {
 			if (!claim)
-				leave_work(c);
+				shelf_leave(&c->shelf);
 			return;	/* none left to claim, or none it may */
 		}
 		hasher_step(h);
-		if (HANDOVERS && atomic_load_explicit(&c->idle, memory_order_relaxed) > 0)
-			hand_over_to_idle(c, h);
+		if (shelf_wanted(&c->shelf))
+			shelf_give(&c->shelf, h);
 		window_tick(c->all);
 	}
 }
@@ -260,46 +170,59 @@ static void start_helpers(struct crew *c, unsigned n)
 		c->disks = disks_start(c->b->disk_files);
 		hasher_use_disks(c->self->hasher, c->disks);
 	}
-	atomic_store(&c->kept, n);
+	atomic_store(&c->claiming, n);
 	for (; i < n; i++) {
 		struct worker *w = &c->helper[i];
 
 		*w = (struct worker){ .crew = c, .index = i,
-				      .hasher = hasher_new(budget_helper_plan(c->b, i)) };
+				      .hasher = hasher_new(budget_helper_plan(c->b, i),
+							   c->devices) };
 		if (!w->hasher)
 			break;
 		hasher_use_disks(w->hasher, c->disks);
-		if (HANDOVERS) {
-			pthread_mutex_lock(&c->lock);
-			c->working++;
-			pthread_mutex_unlock(&c->lock);
-		}
+		shelf_join(&c->shelf);
 		if (thread_start(&w->id, helper_main, w) != 0) {
-			leave_work(c);
+			shelf_leave(&c->shelf);
 			hasher_free(w->hasher);
 			break;
 		}
 		atomic_store(&c->started, i + 1);
 	}
-	atomic_store(&c->kept, i);
-	/* Past the threads planned as the busy ones, smaller batches, so
+	atomic_store(&c->claiming, i);
+	/* Past the threads planned as the first ones, smaller batches, so
 	 * that each worker finds some: a worker that waits on each file
 	 * reads one at a time.  Not before: a batch costs a write, which a
 	 * run of small files in memory, or on flash, feels. */
-	if (WAITING_THREADS_MAX > 0 && i + 1 > c->b->busy + c->b->full_past)
+	if (WAITING_THREADS_MAX > 0 && i + 1 > c->b->threads + c->b->full_past)
 		window_set_threads(c->all, i + 1);
 }
 
-/* On the calling thread, now and then: the next step of adding helpers,
- * judged (judge.h) and taken. */
-static void take_pace_step(struct crew *c)
+/* The facts of the run now for decide.h's step of helpers, at now. */
+static struct pace_facts run_facts(struct crew *c, int64_t now, bool past_cpus)
 {
 	const struct budget *b = c->b;
-	struct pace_facts f;
-	struct pace_step step;
 	size_t left, handed = 0;
+
+	left = window_left(c->all, &handed);
+	/* The work to hand over counts only where the jobs left are known
+	 * (decide.h): not looked at otherwise. */
+	return (struct pace_facts){
+		.now = now, .work = work_done(c), .running = atomic_load(&c->started),
+		.helpers_max = b->threads - 1, .helpers_max_waiting = past_cpus ? b->threads_max - 1 : 0,
+		.cpu = past_cpus ? monotime_cpu_use() : (struct cpu_use){ 0, 0 },
+		.left = left, .claimed = handed,
+		.to_hand_over = HANDOVERS && left != SIZE_MAX ?
+					hasher_work_to_hand_over(c->self->hasher) : 0 };
+}
+
+/* On the calling thread, now and then: the next step of adding helpers,
+ * as decide.h says from the run's facts and its devices', taken. */
+static void take_pace_step(struct crew *c)
+{
+	struct pace_decision d;
+	struct pace_facts f;
 	int64_t now;
-	bool deep;
+	bool past_cpus;
 
 	/* Its steps short while a helper may yet be added, so that a step
 	 * reading files one at a time does not hold the next one back. */
@@ -307,63 +230,25 @@ static void take_pace_step(struct crew *c)
 	if (c->pace.state == PACE_SETTLED)
 		return;
 	now = (int64_t)(monotime_us() - c->began);
-	if (WAITING_THREADS_MAX > 0 && !pace_due(&c->pace, now))
-		return;	/* no facts gathered: pace_next would wait */
-	left = window_left(c->all, &handed);
-	/* Workers past the CPUs, where the budget has them. */
-	deep = WAITING_THREADS_MAX > 0 && b->most > b->busy;
-	/* The work held counts only where the jobs left are known (pace.h):
-	 * not looked at otherwise. */
-	f = (struct pace_facts){ .now = now, .work = work_done(c),
-				 .running = atomic_load(&c->started), .most = b->busy - 1,
-				 .most_waiting = deep ? b->most - 1 : 0,
-				 .cpu = deep ? monotime_cpu_use() : (struct cpu_use){ 0, 0 },
-				 .left = left, .claimed = handed,
-				 .held = HANDOVERS && left != SIZE_MAX ?
-						 hasher_work_to_hand_over(c->self->hasher) : 0 };
-	if (deep) {
-		/* Whether the storage wants them. */
+	if (WAITING_THREADS_MAX > 0 && !decide_due(&c->pace, now))
+		return;	/* no facts gathered: the step would wait */
+	/* Workers past the CPUs, where the budget has them: then whether
+	 * the storage wants them is the devices' to say. */
+	past_cpus = WAITING_THREADS_MAX > 0 && c->b->threads_max > c->b->threads;
+	f = run_facts(c, now, past_cpus);
+	if (past_cpus) {
 		uint32_t us[STORAGE_SAMPLES];
-		struct device_facts device = storage_of_run(us);
+		struct device_facts device = devices_facts(c->devices, us);
 
-		step = judge(&device, &c->pace, &f).step;
+		d = decide_threads(&c->pace, &f, &device);
 	} else {
-		step = pace_next(&c->pace, &f);	/* no more than the CPUs */
+		d = decide_threads(&c->pace, &f, NULL);	/* no more than the CPUs */
 	}
-	if (step.act == PACE_START)
-		start_helpers(c, step.helpers);
-	else if (step.act == PACE_KEEP)
-		atomic_store(&c->kept, step.helpers);
-}
-
-/* The shelf for files handed over, and the lock; false when they cannot
- * be had. */
-static bool shelf_init(struct crew *c)
-{
-	if (!HANDOVERS)
-		return true;
-	c->shelf = calloc((size_t)c->b->most * HASHER_LANES_MAX, sizeof *c->shelf);
-	if (!c->shelf)
-		return false;
-	if (pthread_mutex_init(&c->lock, NULL) != 0) {
-		free(c->shelf);
-		return false;
-	}
-	if (pthread_cond_init(&c->changed, NULL) != 0) {
-		pthread_mutex_destroy(&c->lock);
-		free(c->shelf);
-		return false;
-	}
-	return true;
-}
-
-static void shelf_free(struct crew *c)
-{
-	if (!HANDOVERS)
-		return;
-	pthread_cond_destroy(&c->changed);
-	pthread_mutex_destroy(&c->lock);
-	free(c->shelf);
+	c->pace = d.pace;
+	if (d.step.act == PACE_START)
+		start_helpers(c, d.step.helpers);
+	else if (d.step.act == PACE_CUT)
+		atomic_store(&c->claiming, d.step.helpers);
 }
 
 /* Every helper joined, and what the run had freed. */
@@ -375,36 +260,39 @@ static void crew_end(struct crew *c)
 	}
 	if (c->disks)
 		disks_stop(c->disks);
+	devices_free(c->devices);
 	window_free(c->all);
 	hasher_free(c->self->hasher);
 	free(c->helper);
-	shelf_free(c);
+	shelf_free(&c->shelf);
 }
 
 bool crew_run(const struct budget *b, bool settled, struct job_source *n, struct results *r,
 	      struct out *out, const char *prog)
 {
-	struct crew c = { .b = b, .working = 1 };
+	struct crew c = { .b = b };
 	struct worker self = { .crew = &c };
 
 	c.self = &self;
-	if (!shelf_init(&c))
+	if (!shelf_init(&c.shelf, b->threads_max, b->plan.lanes))
 		return false;
-	self.hasher = hasher_new(&b->plan);
-	c.helper = calloc(b->most, sizeof *c.helper);
-	c.all = window_new(n, r, b->busy, out, prog);
+	c.devices = devices_new();
+	self.hasher = c.devices ? hasher_new(&b->plan, c.devices) : NULL;
+	c.helper = calloc(b->threads_max, sizeof *c.helper);
+	c.all = window_new(n, r, b->threads, out, prog);
 	if (!self.hasher || !c.helper || !c.all) {
 		hasher_free(self.hasher);
+		devices_free(c.devices);
 		free(c.helper);
 		if (c.all)
 			window_free(c.all);
-		shelf_free(&c);
+		shelf_free(&c.shelf);
 		return false;
 	}
 	c.began = monotime_us();
-	c.pace = pace_begin(settled || b->most == 1);
+	c.pace = decide_begin(settled || b->threads_max == 1);
 	if (c.pace.state == PACE_SETTLED)
-		start_helpers(&c, b->most - 1);
+		start_helpers(&c, b->threads_max - 1);
 	work(&self);
 	crew_end(&c);
 	return true;

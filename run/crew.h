@@ -6,7 +6,7 @@
  * own hasher (hasher.h), and waits where a task asks it to: for the turn
  * of an input read plainly, for a descriptor that the run will close.
  * Whichever worker finishes the oldest batch writes it.  Helpers are
- * added as judge.h decides, by the calling thread alone, up to the
+ * added as decide.h decides, by the calling thread alone, up to the
  * budget's (budget.h); with -j N, all at once.  At the end of a run, a
  * worker with nothing left to claim waits, idle, and workers that still
  * hold files hand some over, each with its hash so far, until each has

@@ -14,7 +14,7 @@
 #include "read/storage.h"
 #include "read/stream.h"
 
-struct hasher *hasher_new(const struct hasher_plan *p)
+struct hasher *hasher_new(const struct hasher_plan *p, struct devices *devices)
 {
 	struct hasher *h = calloc(1, sizeof *h);
 	unsigned lanes = p->lanes;
@@ -22,6 +22,7 @@ struct hasher *hasher_new(const struct hasher_plan *p)
 	if (!h)
 		return NULL;
 	h->plan = *p;
+	h->recent = recent_begin(devices);
 	h->lane = calloc(lanes, sizeof *h->lane);
 	h->state = calloc(lanes, sizeof *h->state);
 	h->buf = malloc(hasher_buffer_bytes(lanes));
@@ -145,7 +146,7 @@ static void enqueue(struct hasher *h, struct feed f, enum read_way w)
 }
 
 /* Open t's file, and queue it for a lane, or deal with it otherwise, as
- * readway.h decides. */
+ * decide.h decides. */
 enum hasher_took hasher_add(struct hasher *h, struct task *t, bool again, int *in_turn_fd)
 {
 	struct job *j = &t->job;

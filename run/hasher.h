@@ -2,7 +2,7 @@
  * in each lane of a SIMD engine (lanes.h).
  *
  * Tasks (window.h) come in input order.  Each is opened when it comes,
- * and read the way readway.h decides: most wait, opened, in a queue until
+ * and read the way decide.h decides: most wait, opened, in a queue until
  * a lane is free, so that more reads are in flight than there are lanes.
  * Each step reads for every filled lane and compresses the blocks they all
  * have, in the engines fastest for that many lanes; a file read to its
@@ -26,37 +26,15 @@
 #include "run/feed.h"
 #include "lib/lanes.h"
 #include "lib/md5.h"
-#include "run/readway.h"
+#include "run/decide.h"
+#include "run/plan.h"
 #include "read/stream.h"
-
-/* What a hasher needs of the run. */
-struct hasher_plan {
-	const struct md5_engine *const *engines;	/* to choose from */
-	unsigned lanes;		/* files hashed at once, HASHER_LANES_MAX at most */
-	unsigned queue;		/* files opened ahead of a free lane, at most */
-	enum disk_choice disk;
-	bool stdin_closed;	/* "-" fails with EBADF */
-	bool read_ahead;	/* inputs read plainly may be read on a second
-				 * thread (stream.h): not with -j 1 */
-	bool time_unsure;	/* time the first read of a file read now on
-				 * a device not measured yet (storage.h): no
-				 * disk reader will come to measure it */
-};
 
 struct hasher;
 
-/* The most lanes a hasher fills (lanecount_for, lanecount.h). */
-enum { HASHER_LANES_MAX = MD5_LANES_MAX };
-
-/* The bytes of buffers a hasher of so many lanes allocates: one for
- * plain reads, and the lanes'. */
-static inline size_t hasher_buffer_bytes(unsigned lanes)
-{
-	return READ_SIZE + (size_t)lanes * (LANE_BUF + LANE_STAGGER);
-}
-
-/* A hasher, or NULL when there is no memory for one. */
-struct hasher *hasher_new(const struct hasher_plan *p);
+/* A hasher, or NULL when there is no memory for one; the far reads it
+ * times are told to the run's devices. */
+struct hasher *hasher_new(const struct hasher_plan *p, struct devices *devices);
 void hasher_free(struct hasher *h);
 
 /* From now on, hand files that must come from spinning disks to their

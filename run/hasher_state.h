@@ -10,7 +10,7 @@
 #include "run/laneset.h"
 #include "run/queue.h"
 #include "run/hasher.h"
-#include "run/readway.h"
+#include "run/decide.h"
 #include "run/recent.h"
 
 /* Bytes of files queued, beyond which no more are: one large file asked

@@ -214,7 +214,7 @@ void hasher_read_elsewhere(struct hasher *h, const struct feed *f, enum read_way
 
 	if (w == READ_BY_DISK && disks_submit(h->disks, f->task, &d))
 		return;
-#ifndef MD5SUM_SMALL	/* where UNSURE is never read now (readway.c) */
+#ifndef MD5SUM_SMALL	/* where UNSURE is never read now (decide_way.c) */
 	/* Read now as if on a spinning disk, with no reader to measure it
 	 * ever (one thread): measured here, one file at a time.  Otherwise
 	 * the readers, which come with the first helper, measure it: files

@@ -1,23 +1,15 @@
 /* recent.c - what a hashing thread has learnt of its storage; see recent.h. */
 #include "run/recent.h"
 
-/* Of the files whose data had to come from a solid device, one in this
- * many is read unasked and timed, so that the device's measure goes on. */
-enum { SAMPLE_EVERY = 512 };
-
-/* Of the latest 8 files asked of the page cache, this many missed makes
- * a thread cold. */
-enum { COLD_MISSES = 2 };
-
-/* A cold thread asks flash for its files without asking the page cache
- * (readway.h), but for one in this many: enough to turn warm again within
- * some hundreds of files once they come from memory. */
-enum { ASK_EVERY = 32 };
+struct recent_reads recent_begin(struct devices *devices)
+{
+	return (struct recent_reads){ .devices = devices };
+}
 
 struct storage *recent_storage(struct recent_reads *s, dev_t dev)
 {
 	if (!s->storage || s->dev != dev) {
-		s->storage = storage_of(dev);
+		s->storage = storage_of(s->devices, dev);
 		s->dev = dev;
 	}
 	return s->storage;
@@ -29,7 +21,7 @@ bool recent_cold(const struct recent_reads *s)
 
 	for (unsigned m = s->misses; m; m &= m - 1)
 		n++;
-	return n >= COLD_MISSES;
+	return n >= WAY_COLD_MISSES;
 }
 
 void recent_cache(struct recent_reads *s, enum cache_answer a, const struct storage *st)
@@ -74,12 +66,12 @@ enum read_way recent_way(const struct recent_reads *s, const struct storage *st,
 		.cache = a == CACHE_UNASKED && s->cache_unknowable ? CACHE_UNKNOWABLE : a,
 		.storage = storage_kind(st),
 		.cold = recent_cold(s),
-		.ask_due = s->unasked >= ASK_EVERY,
-		.sample_due = s->unsampled >= SAMPLE_EVERY,
+		.ask_due = s->unasked >= WAY_ASK_EVERY,
+		.sample_due = s->unsampled >= WAY_SAMPLE_EVERY,
 		.readers = readers,
 	};
 
-	return read_way_for(&f);
+	return decide_way(&f);
 }
 
 enum cache_answer recent_ask_cache(int fd)

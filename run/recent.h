@@ -2,7 +2,7 @@
  * the storage of the device its last file was on, whether its latest
  * files were in the page cache, and when a read of a solid device is due
  * to be timed.  From these, with what the run is told (--disk, whether
- * there are disk readers), readway.h decides how each file is read.  One
+ * there are disk readers), decide.h decides how each file is read.  One
  * thread uses a struct recent_reads. */
 #ifndef RECENT_H
 #define RECENT_H
@@ -10,10 +10,11 @@
 #include <stdbool.h>
 #include <sys/types.h>
 
-#include "run/readway.h"
+#include "run/decide.h"
 #include "read/storage.h"
 
 struct recent_reads {
+	struct devices *devices;	/* the run's, that storage comes from */
 	dev_t dev;		/* the device of the last file opened ... */
 	struct storage *storage;	/* ... and its storage, or NULL */
 	unsigned char misses;	/* the latest files asked of the page cache:
@@ -24,9 +25,13 @@ struct recent_reads {
 	bool cache_unknowable;	/* this system cannot tell what is in memory */
 };
 
-/* The storage of a file on device dev.  The last is remembered: files of
- * a run mostly share one, and storage_of takes a lock that every thread
- * would otherwise take for every file. */
+/* What a thread knows before its first file: nothing but the run's
+ * devices. */
+struct recent_reads recent_begin(struct devices *devices);
+
+/* The storage of a file on device dev, of s's devices.  The last is
+ * remembered: files of a run mostly share one, and storage_of takes a
+ * lock that every thread would otherwise take for every file. */
 struct storage *recent_storage(struct recent_reads *s, dev_t dev);
 
 /* Whether the latest files mostly missed the page cache: then each is

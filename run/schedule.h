@@ -5,7 +5,7 @@
  * One by one on the calling thread, as GNU does: a single input, and any
  * run with no memory for lanes.  Else many at once by a crew of workers
  * (crew.h), in the lanes of a SIMD engine, within what budget.h says the
- * run may have: as many workers as pay (pace.h), or exactly N with -j N;
+ * run may have: as many workers as pay (decide.h), or exactly N with -j N;
  * with one, every input is read on the calling thread.  Either way the
  * output is flushed before any wait for an input that may be slow to
  * come. */
@@ -17,7 +17,7 @@
 #include "jobs/source.h"
 #include "lib/lanes.h"
 #include "out/out.h"
-#include "run/readway.h"
+#include "run/decide.h"
 #include "jobs/results.h"
 
 /* How to hash, decided once for the run. */
@@ -26,7 +26,7 @@ struct schedule {
 	 * one by one. */
 	const struct md5_engine *const *engines;
 	unsigned threads;	/* -j N: hash in exactly N threads, started at
-				 * once; 0: in as many as pay (pace.h) */
+				 * once; 0: in as many as pay (decide.h) */
 	bool read_ahead;	/* inputs read plainly may be read on a second
 				 * thread (stream.h): not with -j 1 */
 	enum disk_choice disk;

@@ -1,5 +1,5 @@
-/* readway.c - how each input is read; see readway.h. */
-#include "run/readway.h"
+/* decide_way.c - which way each input is read; see decide.h. */
+#include "run/decide.h"
 
 /* A spinning disk's data: by the disk's reader, in disk order, or now,
  * one file at a time, where there is no reader. */
@@ -33,7 +33,7 @@ static enum read_way from_device(const struct read_facts *f)
 	return READ_LANES;
 }
 
-enum read_way read_way_for(const struct read_facts *f)
+enum read_way decide_way(const struct read_facts *f)
 {
 	if (f->is_stdin || !f->regular)
 		return READ_IN_TURN;

@@ -1,11 +1,10 @@
-/* readway_test.c - how each input is read (readway.c), from a table of the
- * facts and the way each gives, printing TAP.  How a device is judged
- * from the reads timed on it: judge_test.c. */
+/* decide_way_test.c - how each input is read (decide_way.c), from a
+ * table of the facts and the way each gives, printing TAP.  How a device
+ * is judged from the reads timed on it: decide_device_test.c. */
 #include <stdio.h>
 #include <string.h>
 
-#include "run/readway.h"
-#include "read/storage.h"
+#include "run/decide.h"
 #include "tap.h"
 
 enum { STDIN = 1, IRREGULAR = 2, COLD = 4, DUE = 8, READERS = 16, ASK_DUE = 32 };
@@ -64,7 +63,7 @@ static void test_routes(void)
 			.sample_due = r->flags & DUE,
 			.readers = r->flags & READERS,
 		};
-		enum read_way w = read_way_for(&f);
+		enum read_way w = decide_way(&f);
 
 		ok(w == r->way, "route: %s (got %d)", r->what, (int)w);
 	}

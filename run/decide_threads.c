@@ -1,25 +1,6 @@
-/* pace.c - when a parallel run adds threads; see pace.h. */
-#include "run/pace.h"
-
-/* A measure lasts MEASURE_US, after WARMUP_US of the run.  The files of a
- * tree differ from one part of it to the next, and a large file read in
- * one measure and not in the next weighs much, so that two measures differ
- * with the threads unchanged: a step is undone only when it makes the run
- * SLOWER_PERCENT slower in two measures running, and one that brings less
- * than FASTER_PERCENT more is the last. */
-enum { WARMUP_US = 1000, MEASURE_US = 3000, SLOWER_PERCENT = 10, FASTER_PERCENT = 10 };
-
-/* Threads that used less than this share of their CPU time to have over
- * a measure, and gave up their CPU to wait at least once each and once
- * every WAIT_CPU_US of CPU time they used, waited on the storage enough
- * that threads more may pay: a run that waits on locks, its CPUs busy
- * with other work, waits far less often. */
-enum { WAITING_PERCENT = 75, WAIT_CPU_US = 2000 };
-
-/* A measure with threads past the CPUs lasts longer: each of those
- * finishes a file a few round trips at most, and a measure must see
- * enough files to tell a step that pays from one that does not. */
-enum { MEASURE_PAST_US = 20000 };
+/* decide_threads.c - how many threads a run has: the steps of adding
+ * them, and their cap by the device; see decide.h. */
+#include "run/decide.h"
 
 /* The small static build (MD5SUM_SMALL) has no room for the steps past
  * the CPUs, and its runs never ask for them. */
@@ -27,16 +8,11 @@ enum { MEASURE_PAST_US = 20000 };
 #define PAST_CPUS(f) 0
 #define UNSURE(f) 0
 #else
-#define PAST_CPUS(f) ((f)->most_waiting > (f)->most)
+#define PAST_CPUS(f) ((f)->helpers_max_waiting > (f)->helpers_max)
 #define UNSURE(f) ((f)->unsure)
 #endif
 
-/* The least a file can take, in us: its open, fstat, read and close.
- * Jobs enough that every thread would find a measure's worth of them,
- * at that, start every helper at once. */
-enum { FILE_US_LEAST = 4 };
-
-struct pace pace_begin(int settled)
+struct pace decide_begin(int settled)
 {
 	return (struct pace){ .state = settled ? PACE_SETTLED : PACE_WARMING };
 }
@@ -50,41 +26,36 @@ static struct pace_step step(enum pace_act act, unsigned helpers)
 static int work_for_all(const struct pace_facts *f)
 {
 	return f->left != SIZE_MAX &&
-	       f->left / (f->most + 1) >= MEASURE_US / FILE_US_LEAST;
+	       f->left / (f->helpers_max + 1) >= PACE_MEASURE_US / PACE_FILE_US_LEAST;
 }
 
-/* Work held is worth a helper only when it would last this many
- * measures: the helper takes files from the thread that holds them
- * (handed over), and each then hashes fewer side by side, at a higher cost a
- * byte, so that a short run would gain less than the helper costs. */
-enum { HELD_MEASURES_LEAST = 4 };
-
-/* The time the work held would take at the run's pace so far, in us. */
-static uint64_t held_us(const struct pace_facts *f)
+/* The time the work the calling thread could hand over would take at
+ * the run's pace so far, in us. */
+static uint64_t handover_us(const struct pace_facts *f)
 {
 	uint64_t per_ms = f->now > 0 ? f->work * 1000 / (uint64_t)f->now : 0;
 
-	return per_ms > 0 ? f->held * 1000 / per_ms : 0;
+	return per_ms > 0 ? f->to_hand_over * 1000 / per_ms : 0;
 }
 
-/* Helpers to have for a next step: times the threads, most at most, and
+/* Helpers to have for a next step: times the threads, cap at most, and
  * no more than find a measure's worth of work each at the run's pace so
- * far, when the jobs left are known: in those jobs and in the work
- * held. */
-static unsigned next_helpers(const struct pace_facts *f, unsigned most, unsigned times)
+ * far, when the jobs left are known: in those jobs and in the work the
+ * calling thread could hand over. */
+static unsigned next_helpers(const struct pace_facts *f, unsigned cap, unsigned times)
 {
 	unsigned n = times * (f->running + 1) - 1;
 
-	if (n > most)
-		n = most;
+	if (n > cap)
+		n = cap;
 	if (f->left != SIZE_MAX && (f->claimed > 0 || f->left == 0)) {
-		uint64_t us = held_us(f), worth;
+		uint64_t us = handover_us(f), worth;
 
-		if (us < HELD_MEASURES_LEAST * MEASURE_US)
+		if (us < PACE_HANDOVER_MEASURES_LEAST * PACE_MEASURE_US)
 			us = 0;
 		if (f->claimed > 0)
 			us += (uint64_t)f->now * f->left / f->claimed;
-		worth = us / MEASURE_US;
+		worth = us / PACE_MEASURE_US;
 		if (worth < n)
 			n = (unsigned)worth;
 	}
@@ -104,12 +75,12 @@ static uint64_t rate_since(const struct pace *p, const struct pace_facts *f)
 static struct pace_step measure_from_now(struct pace *p, const struct pace_facts *f,
 					 struct pace_step s, bool longer)
 {
-	unsigned helpers = s.act == PACE_START || s.act == PACE_KEEP ? s.helpers : f->running;
+	unsigned helpers = s.act == PACE_START || s.act == PACE_CUT ? s.helpers : f->running;
 
 	p->state = PACE_MEASURING;
 	p->since = f->now;
 	p->work = f->work;
-	p->past = PAST_CPUS(f) && (longer || helpers > f->most);
+	p->past = PAST_CPUS(f) && (longer || helpers > f->helpers_max);
 	if (PAST_CPUS(f))
 		p->cpu = f->cpu;
 	return s;
@@ -122,7 +93,7 @@ static struct pace_step settle(struct pace *p, struct pace_step s)
 }
 
 /* The share of their CPU time that the threads of the measure just over
- * used, in percent, where they waited on the storage (see pace.h); else
+ * used, in percent, where they waited on the storage (see decide.h); else
  * 100.  Not the first measure with helpers: it holds their start.  The
  * calling thread's, alone, tells it: on a network file system it may
  * take a few files, each of round trips, before its first step. */
@@ -133,10 +104,10 @@ static uint64_t waited_share(const struct pace *p, const struct pace_facts *f)
 	if (!PAST_CPUS(f) || (p->judged < 2 && f->running > 0) || p->cpu.us == 0 ||
 	    f->cpu.us < p->cpu.us ||
 	    f->cpu.waits < p->cpu.waits || f->cpu.waits - p->cpu.waits < f->running + 1 ||
-	    (f->cpu.waits - p->cpu.waits) * WAIT_CPU_US < f->cpu.us - p->cpu.us || wall == 0)
+	    (f->cpu.waits - p->cpu.waits) * PACE_WAIT_CPU_US < f->cpu.us - p->cpu.us || wall == 0)
 		return 100;
 	share = (f->cpu.us - p->cpu.us) * 100 / wall;
-	return share < WAITING_PERCENT ? share : 100;
+	return share < PACE_WAITING_PERCENT ? share : 100;
 }
 
 /* The last step judged by the rate it brought: true with *s what to do
@@ -151,12 +122,12 @@ static uint64_t waited_share(const struct pace *p, const struct pace_facts *f)
 static bool by_rate(struct pace *p, const struct pace_facts *f, uint64_t rate, uint64_t share,
 		    struct pace_step *s)
 {
-	unsigned within = f->most > p->fill ? f->most : p->fill;
+	unsigned within = f->helpers_max > p->fill ? f->helpers_max : p->fill;
 	bool undo = (PAST_CPUS(f) && f->running > within) ||
-		    rate * 100 < p->rate * (100 - SLOWER_PERCENT);
+		    rate * 100 < p->rate * (100 - PACE_SLOWER_PERCENT);
 
 	if ((share < 100 && f->running <= within) ||
-	    rate * 100 >= p->rate * (100 + FASTER_PERCENT)) {
+	    rate * 100 >= p->rate * (100 + PACE_FASTER_PERCENT)) {
 		p->doubted = 0;
 		return false;	/* it pays */
 	}
@@ -166,7 +137,7 @@ static bool by_rate(struct pace *p, const struct pace_facts *f, uint64_t rate, u
 		return true;
 	}
 	/* It costs, or brings too little: the last step. */
-	*s = settle(p, undo ? step(PACE_KEEP, p->kept) : step(PACE_SETTLE, 0));
+	*s = settle(p, undo ? step(PACE_CUT, p->proven) : step(PACE_SETTLE, 0));
 	return true;
 }
 
@@ -177,17 +148,17 @@ static unsigned filling(const struct pace_facts *f, uint64_t share)
 {
 	uint64_t threads = ((uint64_t)f->running + 1) * 100, n;
 
-	n = share > 0 ? (threads + share - 1) / share - 1 : f->most_waiting;
-	if (n < f->most)
-		n = f->most;
-	return n > f->most_waiting ? f->most_waiting : (unsigned)n;
+	n = share > 0 ? (threads + share - 1) / share - 1 : f->helpers_max_waiting;
+	if (n < f->helpers_max)
+		n = f->helpers_max;
+	return n > f->helpers_max_waiting ? f->helpers_max_waiting : (unsigned)n;
 }
 
 /* A measure is over: judge the last step, and take the next. */
 static struct pace_step step_after_measure(struct pace *p, const struct pace_facts *f)
 {
 	uint64_t rate = rate_since(p, f), share;
-	unsigned n, most, times = 2;
+	unsigned n, cap, times = 2;
 
 	/* A measure that saw no work done (every thread still waits for
 	 * its first files: a network file system) cannot judge a step, nor
@@ -197,25 +168,25 @@ static struct pace_step step_after_measure(struct pace *p, const struct pace_fac
 	if (PAST_CPUS(f))
 		p->judged++;
 	share = waited_share(p, f);
-	if (f->running > p->kept) {
+	if (f->running > p->proven) {
 		struct pace_step s;
 
 		if (by_rate(p, f, rate, share, &s))
 			return s;
-	} else if (p->asked > p->kept) {
+	} else if (p->asked > p->proven) {
 		return settle(p, step(PACE_SETTLE, 0));	/* none could be started */
 	}
 	p->rate = rate;
-	p->kept = f->running;
+	p->proven = f->running;
 	/* Threads at the CPUs that wait: at once as many as would keep the
-	 * CPUs busy, kept unless they cost (by_rate); past them, twice as
-	 * many a step, kept only where they pay. */
-	most = share < 100 ? f->most_waiting : f->most;
-	if (share < 100 && f->running <= f->most) {
-		p->fill = most = filling(f, share);
-		times = most / (f->running + 1) + 1;
+	 * CPUs busy, proven unless they cost (by_rate); past them, twice as
+	 * many a step, proven only where they pay. */
+	cap = share < 100 ? f->helpers_max_waiting : f->helpers_max;
+	if (share < 100 && f->running <= f->helpers_max) {
+		p->fill = cap = filling(f, share);
+		times = cap / (f->running + 1) + 1;
 	}
-	n = next_helpers(f, most, times);
+	n = next_helpers(f, cap, times);
 	if (n <= f->running) {
 		if (PAST_CPUS(f) && p->judged == 1)
 			return measure_from_now(p, f, step(PACE_WAIT, 0), true);	/* once more */
@@ -225,26 +196,27 @@ static struct pace_step step_after_measure(struct pace *p, const struct pace_fac
 	return measure_from_now(p, f, step(PACE_START, n), false);
 }
 
-struct pace_step pace_next(struct pace *p, const struct pace_facts *f)
+/* The next step from *p and f; *p moves on. */
+static struct pace_step pace_next(struct pace *p, const struct pace_facts *f)
 {
 	struct pace_step s;
 
 	switch (p->state) {
 	case PACE_WARMING:
-		if (f->most > 0 && work_for_all(f)) {
+		if (f->helpers_max > 0 && work_for_all(f)) {
 			if (!PAST_CPUS(f)) {
-				s = settle(p, step(PACE_START, f->most));
+				s = settle(p, step(PACE_START, f->helpers_max));
 				break;
 			}
-			/* Measured with them all, as if asked for, kept. */
-			p->asked = p->kept = f->most;
-			return measure_from_now(p, f, step(PACE_START, f->most), false);
+			/* Measured with them all, as if asked for, proven. */
+			p->asked = p->proven = f->helpers_max;
+			return measure_from_now(p, f, step(PACE_START, f->helpers_max), false);
 		}
-		if (f->now < WARMUP_US)
+		if (f->now < PACE_WARMUP_US)
 			return step(PACE_WAIT, 0);
 		return measure_from_now(p, f, step(PACE_WAIT, 0), false);
 	case PACE_MEASURING:
-		if (!pace_due(p, f->now))
+		if (!decide_due(p, f->now))
 			return step(PACE_WAIT, 0);
 		s = step_after_measure(p, f);
 		break;
@@ -258,9 +230,42 @@ struct pace_step pace_next(struct pace *p, const struct pace_facts *f)
 	return s;
 }
 
-bool pace_due(const struct pace *p, int64_t now)
+bool decide_due(const struct pace *p, int64_t now)
 {
 	return p->state == PACE_WARMING ||
 	       (p->state == PACE_MEASURING &&
-		now >= p->since + (p->past ? MEASURE_PAST_US : MEASURE_US));
+		now >= p->since + (p->past ? PACE_MEASURE_PAST_US : PACE_MEASURE_US));
+}
+
+/* The facts f as the run's device d caps them: no threads past the CPUs
+ * where d spins or may, and unsure while it is not measured; on flash,
+ * DECIDE_FLASH_HELPERS at most. */
+static struct pace_facts capped_by_device(const struct pace_facts *f,
+					  const struct device_facts *d)
+{
+	struct pace_facts c = *f;
+#ifndef MD5SUM_SMALL	/* it has no threads past the CPUs */
+	enum storage_kind kind = devkind_of(d);
+
+	if (kind == STORAGE_SPINNING || kind == STORAGE_UNSURE) {
+		c.unsure = kind == STORAGE_UNSURE && c.helpers_max_waiting > c.helpers_max;
+		c.helpers_max_waiting = 0;
+	} else if (kind == STORAGE_SOLID &&
+		   c.helpers_max_waiting > DECIDE_FLASH_HELPERS(c.helpers_max)) {
+		c.helpers_max_waiting = DECIDE_FLASH_HELPERS(c.helpers_max);
+	}
+#else
+	(void)d;
+#endif
+	return c;
+}
+
+struct pace_decision decide_threads(const struct pace *p, const struct pace_facts *f,
+				    const struct device_facts *d)
+{
+	struct pace_decision r = { .pace = *p };
+	struct pace_facts run = d ? capped_by_device(f, d) : *f;
+
+	r.step = pace_next(&r.pace, &run);
+	return r;
 }

@@ -1,9 +1,10 @@
-/* judge_test.c - how a run judges its storage (judge.c), from a table of
- * sequences: for each device, the latencies of its far reads as they come
- * in, one after another, and how long a file takes with n reads in
- * flight.  A whole run is stepped as the calling thread steps it, each
- * read revealed when it is over; at every step judge() gives the way and
- * the depth.  Checked: the way after each read, the threads that read
+/* decide_device_test.c - how a run's device caps its threads
+ * (decide_threads.c, with the device's facts) and how the device's kind
+ * is told (devkind.c), from a table of sequences: for each device, the
+ * latencies of its far reads as they come in, one after another, and how
+ * long a file takes with n reads in flight.  A whole run is stepped as
+ * the calling thread steps it, each read revealed when it is over; at
+ * every step devkind_of gives the way, decide_threads the depth.  Checked: the way after each read, the threads that read
  * at once in the end (on flash, twice the CPUs at most: its depth is in
  * the files asked for ahead, not in the threads, which this model does
  * not see), and that no step ever reads deeper than the CPUs while the
@@ -11,7 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "run/judge.h"
+#include "run/decide.h"
 #include "tap.h"
 
 enum { CPUS = 2, MOST_WAITING = 63, STEP_US = 100, RUN_US = 400000, READS_MAX = 20 };
@@ -93,7 +94,7 @@ static char letter(enum storage_kind k)
  * waiting for the read once. */
 static unsigned run_on(const struct device *d, char *ways, bool *deep_unsure)
 {
-	struct pace p = pace_begin(0);
+	struct pace p = decide_begin(0);
 	uint32_t ring[STORAGE_SAMPLES];
 	unsigned running = 0, keep = 0, timed = 0, n_far = (unsigned)strlen(d->ways);
 	double work = 0, cpu = 0, waits = 0, next_far = d->far[0];
@@ -106,23 +107,26 @@ static unsigned run_on(const struct device *d, char *ways, bool *deep_unsure)
 		struct device_facts dev = { d->block, d->rotates, ring, timed };
 		struct pace_facts f = {
 			.now = now, .work = (uint64_t)work, .running = running,
-			.most = CPUS - 1, .most_waiting = MOST_WAITING,
+			.helpers_max = CPUS - 1, .helpers_max_waiting = MOST_WAITING,
 			.cpu = { (uint64_t)cpu, (uint64_t)waits }, .left = SIZE_MAX,
 		};
-		struct judgment j;
+		struct pace_decision j;
+		enum storage_kind kind;
 
 		/* The reads over by now, each judged as it comes in. */
 		for (; timed < n_far && next_far <= now; next_far += d->far[timed]) {
 			ring[timed % STORAGE_SAMPLES] = d->far[timed];
 			dev.timed = ++timed;
-			ways[timed - 1] = letter(judge(&dev, NULL, NULL).kind);
+			ways[timed - 1] = letter(devkind_of(&dev));
 		}
-		j = judge(&dev, &p, &f);
+		kind = devkind_of(&dev);
+		j = decide_threads(&p, &f, &dev);
+		p = j.pace;
 		if (j.step.act == PACE_START)
 			running = keep = j.step.helpers;
-		else if (j.step.act == PACE_KEEP)
+		else if (j.step.act == PACE_CUT)
 			keep = j.step.helpers;
-		if ((j.kind == STORAGE_SPINNING || j.kind == STORAGE_UNSURE) && keep + 1 > CPUS)
+		if ((kind == STORAGE_SPINNING || kind == STORAGE_UNSURE) && keep + 1 > CPUS)
 			*deep_unsure = true;
 		if (files * d->cpu_us > busy)
 			files = busy / d->cpu_us;	/* the CPUs bound it */
@@ -139,13 +143,19 @@ static void test_unmeasured(void)
 {
 	struct device_facts says_rotates = { true, true, NULL, 0 },
 			    says_solid = { true, false, NULL, 0 }, none = { false, true, NULL, 0 };
+	struct pace warming = decide_begin(0);
+	struct pace_facts f = { .helpers_max = CPUS - 1, .helpers_max_waiting = MOST_WAITING,
+				.left = SIZE_MAX };
+	struct pace_decision d;
 
-	ok(judge(&says_rotates, NULL, NULL).kind == STORAGE_UNSURE,
+	ok(devkind_of(&says_rotates) == STORAGE_UNSURE,
 	   "judge: says it rotates, nothing timed: unsure");
-	ok(judge(&says_solid, NULL, NULL).kind == STORAGE_SOLID,
+	ok(devkind_of(&says_solid) == STORAGE_SOLID,
 	   "judge: says it does not rotate, nothing timed: solid");
-	ok(judge(&none, NULL, NULL).kind == STORAGE_NONE, "judge: no block device: none");
-	ok(judge(&none, NULL, NULL).step.act == PACE_WAIT, "judge: without the run, no step");
+	ok(devkind_of(&none) == STORAGE_NONE, "judge: no block device: none");
+	d = decide_threads(&warming, &f, &says_rotates);
+	ok(d.step.act == PACE_WAIT && f.helpers_max_waiting == MOST_WAITING && !f.unsure,
+	   "judge: as the run starts, no step, and the facts handed in are not written");
 }
 
 int main(void)
