@@ -13,7 +13,8 @@
  * a pipe, /dev/null, a directory, closed) and standard output (a file, a
  * pipe, /dev/full, closed, shared with standard error).  Both programs run
  * on the case, as argv[0] "md5sum", in a new session, as a user of no
- * privilege when the fuzzer is root (so that unreadable files are); ours
+ * privilege when the fuzzer is root (so that unreadable files are; they
+ * run from copies that user can reach, wherever the checkout is); ours
  * also with a random -j and --disk (as options or in MD5SUM_JOBS and
  * MD5SUM_DISK) and now and then --progress.  Their standard output, standard error and exit status
  * must be the same, byte for byte.
@@ -1505,6 +1506,42 @@ static void drop_root(const struct place *p)
 		die("dropping root");
 }
 
+/* Copy the program at from to a new file to, which anyone may run. */
+static void copy_program(const char *from, const char *to)
+{
+	int in = open(from, O_RDONLY | O_CLOEXEC);
+	int out = open(to, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0755);
+	char buf[65536];
+	ssize_t k;
+
+	if (in < 0)
+		die(from);
+	if (out < 0)
+		die(to);
+	while ((k = read(in, buf, sizeof buf)) != 0)
+		if (k < 0 ? errno != EINTR : write_bytes(out, buf, (size_t)k) != 0)
+			die(k < 0 ? from : to);
+	if (fchmod(out, 0755) != 0 || close(out) != 0)
+		die(to);
+	close(in);
+}
+
+/* A root fuzzer runs copies of the programs, in top: the user it becomes
+ * may not reach the originals, in a checkout that only root can. */
+static void copy_programs(struct config *cf, const char *top)
+{
+	static char ours[64], gnu[64];
+
+	if (geteuid() != 0)
+		return;
+	snprintf(ours, sizeof ours, "%s/ours", top);
+	snprintf(gnu, sizeof gnu, "%s/gnu", top);
+	copy_program(cf->ours, ours);
+	copy_program(cf->gnu, gnu);
+	cf->ours = ours;
+	cf->gnu = gnu;
+}
+
 /* Worker w of the run: cases w, w + workers, ..., each verdict written
  * to fd. */
 static void worker(const struct config *cf, const char *top, unsigned w, int fd)
@@ -1605,6 +1642,7 @@ int main(int argc, char **argv)
 		die(top);
 	if (mkdir(cf.dir, 0755) != 0 && errno != EEXIST)
 		die(cf.dir);
+	copy_programs(&cf, top);
 	if (pipe2(fds, O_CLOEXEC) != 0)
 		die("pipe");
 	workers = xmalloc(cf.workers * sizeof *workers);

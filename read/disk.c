@@ -10,72 +10,15 @@
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
-#include <string.h>
 #include <unistd.h>
 
 #include "read/disk.h"
+#include "read/disk_order.h"
 #include "read/diskplace.h"
 #include "read/stream.h"
 #include "os/thread.h"
 
 #ifndef MD5SUM_SMALL
-
-enum {
-	MAX_DISKS = 16,		/* more disks share the last one's reader */
-	MAX_WAITING = 1024,	/* files waiting per disk, each holding a
-				 * descriptor, at most */
-	AHEAD_FILES = 16,	/* small files read ahead of the one being read */
-	SMALL_FILE = 256 * 1024,	/* read ahead whole; larger ones stream */
-	/* A read this far ahead of the end of the last one is timed as one
-	 * that does not follow on: well past a drive's cache and track. */
-	FAR_GAP = 4 * 1024 * 1024,
-	/* A read this far behind the start of the last one is timed too: a
-	 * spinning disk seeks back, over STORAGE_SEEK_US.  Only far reads:
-	 * files in disk order read as fast from a drive's cache as from
-	 * flash. */
-	PROBE_GAP = 1024 * 1024,
-	/* Files read while it is not measured with none asked for ahead (a
-	 * file asked for ahead is not one to time); after them, with no
-	 * verdict yet, the sweep asks ahead as on a spinning disk. */
-	PROBE_FILES = 64,
-	/* Files that may wait while it is not measured: few, so that flash,
-	 * once measured, is read in lanes soon, but enough to span the
-	 * PROBE_GAP of a far read among small files. */
-	UNSURE_WAITING = 512,
-};
-
-/* A file handed in, waiting for its turn. */
-struct waiting {
-	struct task *task;
-	int fd;
-	off_t size;
-	struct storage *storage;
-	struct md5 *begun;	/* see disk_file; owned */
-	uint64_t where;		/* its place on the disk (diskplace.h) */
-	bool placed;		/* where is a physical offset, not an inode */
-	bool ahead;		/* already asked for, ahead of its turn */
-	uint64_t came;		/* the disk's count of files handed in, when
-				 * it was */
-};
-
-struct disk {
-	dev_t dev;
-	struct disks *all;
-	pthread_t thread;
-	pthread_cond_t more;	/* a file was handed in, or the end came */
-	pthread_cond_t room;	/* a file was taken */
-	struct waiting file[MAX_WAITING];	/* in order of where */
-	unsigned n;
-	bool reading;		/* a file taken, not yet closed */
-	atomic_uint_fast64_t work;	/* bytes read (a file's FILE_COST is
-					 * its hasher's, who took it) */
-	uint64_t at;		/* where the file read last begins ... */
-	uint64_t end;		/* ... and ends */
-	unsigned unsure_files;	/* files read while its kind was unsure */
-	uint64_t came;		/* files handed in so far */
-	struct diskplace_order order;	/* of the files handed in */
-	uint8_t *buf;		/* READ_SIZE bytes */
-};
 
 struct disks {
 	pthread_mutex_t lock;	/* guards every disk's waiting files */
@@ -107,96 +50,6 @@ static void hash_waiting(struct waiting *w, uint8_t *buf)
 	window_task_done(w->task);
 }
 
-/* Whether the file's first read, made next, times the disk: not asked
- * ahead, not begun elsewhere, and PROBE_GAP or more behind the last read,
- * which a spinning disk must seek back to (a drive's cache holds what
- * lies ahead of its head, not behind), or FAR_GAP ahead, past its cache. */
-static bool times_disk(const struct disk *d, const struct waiting *w)
-{
-	return w->placed && !w->ahead && !w->begun && w->size > 0 &&
-	       (w->where + PROBE_GAP < d->at || w->where > d->end + FAR_GAP);
-}
-
-/* Whether the disk is in its first files while not measured yet, when
- * none is asked for ahead (PROBE_FILES). */
-static bool probing(const struct disk *d, const struct waiting *w)
-{
-	return storage_kind(w->storage) == STORAGE_UNSURE && d->unsure_files < PROBE_FILES;
-}
-
-/* The next file of the sweep across the disk: the first at or past the
- * last one read, else, the sweep done, the first of all. */
-static unsigned next_in_sweep(const struct disk *d)
-{
-	unsigned i = 0;
-
-	while (i < d->n && d->file[i].where < d->at)
-		i++;
-	return i < d->n ? i : 0;
-}
-
-/* The next file to read: the next of the sweep, but while the disk's
- * kind is unsure (storage.h), one whose read times it, at the cost of a
- * seek where the sweep might not jump far for a long time: the first
- * far behind not asked for yet; else the last, if far ahead: timed if
- * FAR_GAP ahead, and else it leaves the next of the sweep far behind, to
- * be timed (files in disk order leave no far read to make). */
-static unsigned next_to_read(const struct disk *d)
-{
-	unsigned i = next_in_sweep(d), last = d->n - 1;
-
-	if (storage_kind(d->file[i].storage) == STORAGE_UNSURE) {
-		for (unsigned k = 0; k < d->n && d->file[k].where + PROBE_GAP < d->at; k++)
-			if (times_disk(d, &d->file[k]))
-				return k;
-		if (d->file[last].where > d->end + PROBE_GAP)
-			return last;
-	}
-	return i;
-}
-
-/* Up to AHEAD_FILES small files that follow file i in the sweep, not
- * asked for yet, up to the first large one, which will stream in its
- * turn, or the end of its run of the disk (diskplace.h), or the end of
- * the sweep: their descriptors into fd and sizes into size.  How many. */
-static unsigned files_ahead(struct disk *d, unsigned i, int *fd, off_t *size)
-{
-	uint64_t end = d->file[i].where + (uint64_t)d->file[i].size;
-	uint64_t came = d->file[i].came;
-	bool in_order = diskplace_in_order(&d->order);
-	unsigned n = 0;
-
-	for (unsigned k = i + 1; k < d->n && n < AHEAD_FILES; k++) {
-		struct waiting *w = &d->file[k];
-
-		if (w->size > SMALL_FILE ||
-		    (w->placed && !diskplace_runs_on(end, w->where, d->came - came, in_order)))
-			break;
-		if (w->where + (uint64_t)w->size > end)
-			end = w->where + (uint64_t)w->size;
-		came = w->came;
-		if (!w->ahead && w->size > 0) {
-			w->ahead = true;
-			fd[n] = w->fd;
-			size[n++] = w->size;
-		}
-	}
-	return n;
-}
-
-/* Take file i out of the waiting ones. */
-static struct waiting take_file(struct disk *d, unsigned i)
-{
-	struct waiting w = d->file[i];
-
-	memmove(&d->file[i], &d->file[i + 1], (d->n - i - 1) * sizeof d->file[0]);
-	d->n--;
-	d->at = w.where;
-	d->end = w.where + (uint64_t)w.size;
-	pthread_cond_signal(&d->room);
-	return w;
-}
-
 /* A disk's thread: its files in the order of the sweep, one at a time;
  * while a small one is read, the small ones after it are asked for, so
  * that the disk's queue holds them all. */
@@ -217,13 +70,13 @@ static void *read_disk(void *arg)
 			pthread_cond_wait(&d->more, &all->lock);
 		if (d->n == 0)
 			break;
-		i = next_to_read(d);
-		if (d->file[i].size <= SMALL_FILE && !probing(d, &d->file[i]))
-			n = files_ahead(d, i, fd, size);
-		far = times_disk(d, &d->file[i]);
+		i = disk_next_to_read(d);
+		if (d->file[i].size <= SMALL_FILE && !disk_probing(d, &d->file[i]))
+			n = disk_files_ahead(d, i, fd, size);
+		far = disk_times_disk(d, &d->file[i]);
 		if (storage_kind(d->file[i].storage) == STORAGE_UNSURE)
 			d->unsure_files++;
-		w = take_file(d, i);
+		w = disk_take_file(d, i);
 		d->reading = true;
 		pthread_mutex_unlock(&all->lock);
 		/* A start already in memory (read ahead by another thread's

@@ -365,15 +365,17 @@ gnu_stderr_empty() { gnu_stderr_is ''; }
 # prepares a world-accessible copy of the test setup under /tmp (bin dirs
 # and a work dir $NOBODY_W holding copies of FILE..., modes preserved) so a
 # snippet can run "$AS_NOBODY md5sum ..." there with --cwd "$NOBODY_W".
-# Skips when that is impossible.  diff_teardown removes the copy.
+# The programs are copied, not linked: the checkout may be one that only
+# root can reach.  Skips when that is impossible.  diff_teardown removes
+# the copy.
 AS_NOBODY='setpriv --reuid=65534 --regid=65534 --clear-groups'
 nobody_env() {
 	[[ $(id -u) -eq 0 ]] && command -v setpriv >/dev/null 2>&1 ||
 		skip "mode 000 does not deny reading here and privileges cannot be dropped"
 	PUBLIC_TMP=$(mktemp -d /tmp/md5sum-diff.XXXXXX)
 	mkdir -p "$PUBLIC_TMP/gnu-bin" "$PUBLIC_TMP/our-bin" "$PUBLIC_TMP/w"
-	ln -s "$GNU_MD5SUM" "$PUBLIC_TMP/gnu-bin/md5sum"
-	ln -s "$OURS" "$PUBLIC_TMP/our-bin/md5sum"
+	cp -- "$GNU_MD5SUM" "$PUBLIC_TMP/gnu-bin/md5sum"
+	cp -- "$OURS" "$PUBLIC_TMP/our-bin/md5sum"
 	cp -p -- "$@" "$PUBLIC_TMP/w/"
 	chmod 755 "$PUBLIC_TMP" "$PUBLIC_TMP/gnu-bin" "$PUBLIC_TMP/our-bin" "$PUBLIC_TMP/w"
 	$AS_NOBODY test -x "$PUBLIC_TMP/our-bin/md5sum" 2>/dev/null &&
