@@ -57,7 +57,7 @@ CMD_SRC = md5sum.c cmd/cmdline.c cmd/opts.c cmd/sums.c cmd/check.c \
 	run/budget.c run/crew.c run/hasher.c run/hasher_step.c run/feed.c \
 	run/recent.c run/readway.c run/judge.c run/pace.c read/disk.c \
 	read/diskplace.c read/storage.c read/devkind.c read/sysfs.c read/stream.c read/open.c \
-	window/window.c window/batch.c out/out.c out/msg.c out/diag.c out/errtext.c \
+	window/window.c window/window_batch.c out/out.c out/msg.c out/diag.c out/errtext.c \
 	out/quote.c out/decimal.c out/progress.c out/progress_draw.c out/statusline.c \
 	out/term.c out/outbox.c os/cores.c os/fds.c os/thread.c os/monotime.c \
 	os/grow.c

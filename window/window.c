@@ -1,5 +1,5 @@
 /* window.c - jobs claimed a batch at a time, written in order; see
- * window.h.  What is one batch's own is batch.c's (batch.h).
+ * window.h.  What is one batch's own is window_batch.c's (window_batch.h).
  *
  * Two locks, neither taken per file: claim_lock while a batch is made
  * from names, write_lock while batches are written, by one thread
@@ -8,17 +8,17 @@
 #include <pthread.h>
 #include <stdlib.h>
 
-#include "window/batch.h"
+#include "window/window_batch.h"
 #include "window/window.h"
 #include "out/progress.h"
 
 enum {
 	/* Claimed and not written, at most: batches, and their jobs.  A
-	 * large file at head holds the writing back while it is hashed in
+	 * large file at head stalls the writing while it is hashed in
 	 * one lane; the other lanes and threads go on meanwhile as far as
 	 * these let them. */
 	WINDOW = 4096,
-	HELD_MAX = 32768,
+	CLAIMED_MAX = 32768,
 	SHOW_MS = 100,		/* written lines wait in the buffer at most */
 };
 
@@ -87,7 +87,7 @@ static void write_head(struct window *all)
 		batch_write(b, b->n);
 		atomic_store_explicit(&b->finished, false, memory_order_relaxed);
 		all->written += b->n;
-		batch_keep(&all->spare, b);
+		batch_add_spare(&all->spare, b);
 		atomic_store(&all->head, b->seq + 1);
 		moved = true;
 	}
@@ -95,7 +95,7 @@ static void write_head(struct window *all)
 	/* Said as head moves, not as each file is done, which would take a
 	 * lock a file. */
 	if (progress_shown() && (b = head_batch(all)))
-		batch_say_what_holds_up(b);
+		batch_say_what_delays(b);
 	if (moved)
 		pthread_cond_broadcast(&all->moved);
 }
@@ -205,7 +205,7 @@ void window_set_threads(struct window *all, unsigned threads)
 	batch_sizes_set_threads(&all->sizes, threads);
 }
 
-/* A batch to hold seq, head being the oldest not written: one written
+/* A batch for seq, head being the oldest not written: one written
  * before, or a new one; NULL when the window has no room for it or for its
  * jobs.  Under claim_lock. */
 static struct batch *take_batch(struct window *all, uint64_t seq, uint64_t head)
@@ -214,8 +214,8 @@ static struct batch *take_batch(struct window *all, uint64_t seq, uint64_t head)
 	bool room;
 
 	pthread_mutex_lock(&all->write_lock);
-	room = seq - head < WINDOW && all->claimed - all->written < HELD_MAX;
-	b = room ? batch_reuse(&all->spare) : NULL;
+	room = seq - head < WINDOW && all->claimed - all->written < CLAIMED_MAX;
+	b = room ? batch_take_spare(&all->spare) : NULL;
 	pthread_mutex_unlock(&all->write_lock);
 	if (!room)
 		return NULL;
@@ -235,7 +235,7 @@ static struct batch *take_batch(struct window *all, uint64_t seq, uint64_t head)
 #endif
 
 /* Sleep until the first n jobs are written, and show them: names
- * may then wait for a list's writer, having held back no line that GNU's
+ * may then wait for a list's writer, having delayed no line that GNU's
  * md5sum, which checks a line before it reads the next, would have
  * written. */
 static void wait_written(struct window *all, size_t n)
@@ -258,7 +258,7 @@ static void wait_for_room(struct window *all, uint64_t seen)
 }
 
 /* A new batch for the calling thread, which may wait for one when it
- * holds no work of its own; NULL when there is none now or none to come.
+ * has no work of its own; NULL when there is none now or none to come.
  * Names are made without waiting for a list's writer, and when that would
  * wait, a thread that may wait first sees every job claimed written. */
 static struct batch *claim(struct window *all, bool wait)
@@ -290,11 +290,11 @@ static struct batch *claim(struct window *all, bool wait)
 		if (b->n > 0) {
 			atomic_store(&all->next_seq, seq + 1);
 			if (progress_shown() && atomic_load(&all->head) == seq)
-				batch_say_what_holds_up(b);
+				batch_say_what_delays(b);
 			break;
 		}
 		pthread_mutex_lock(&all->write_lock);
-		batch_keep(&all->spare, b);
+		batch_add_spare(&all->spare, b);
 		pthread_mutex_unlock(&all->write_lock);
 		b = NULL;
 		if (got != JOB_LATER || !wait || !NAMES_MAY_WAIT)
@@ -312,7 +312,7 @@ static struct batch *claim(struct window *all, bool wait)
 /* The small build (make static) has no room for taking other threads'
  * tasks. */
 #ifndef MD5SUM_SMALL
-/* The first batch that may hold tasks no thread has reached: all_handed,
+/* The first batch that may have tasks no thread has reached: all_handed,
  * moved up to the oldest not written.  Under claim_lock. */
 static uint64_t first_not_reached(struct window *all)
 {

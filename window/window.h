@@ -25,7 +25,7 @@
 #include "jobs/source.h"
 #include "jobs/results.h"
 #include "out/out.h"
-#include "window/batch.h"
+#include "window/window_batch.h"
 
 /* The batch a thread takes its tasks from: the one it claimed last, or
  * one it shares (window_next).  Another thread may take its tasks too,
@@ -49,7 +49,7 @@ void window_set_threads(struct window *all, unsigned threads);
 void window_free(struct window *all);
 
 /* The thread's next task, from the batch it has or a new one, or, when
- * there is none to claim, one that another thread's batch holds and it
+ * there is none to claim, one of another thread's batch that it
  * has not reached; NULL when there is none now (the window is full and
  * it may not wait: wait false) or none left to hand out. */
 struct task *window_next(struct window *all, struct cursor *c, bool wait);
@@ -77,7 +77,7 @@ void window_task_sized(struct task *t, uint64_t size);
  * pipe whose writer may wait for what came before. */
 void window_wait_turn(struct task *t);
 
-/* Now and then, from threads that hash: show lines written but held in
+/* Now and then, from threads that hash: show lines written but waiting in
  * the output buffer for a while. */
 void window_tick(struct window *all);
 

@@ -1,9 +1,9 @@
-/* batch.c - one batch of a parallel run, and the size of batches; see
- * batch.h. */
+/* window_batch.c - one batch of a parallel run, and the size of batches; see
+ * window_batch.h. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "window/batch.h"
+#include "window/window_batch.h"
 #include "out/diag.h"
 #include "os/grow.h"
 #include "out/progress.h"
@@ -41,8 +41,8 @@ void batch_free(struct batch *b)
 	}
 }
 
-/* Keep a copy of name in b; where, as an offset into b->names. */
-static size_t keep_name(struct batch *b, const char *name)
+/* Copy name into b; where, as an offset into b->names. */
+static size_t copy_name(struct batch *b, const char *name)
 {
 	size_t n = strlen(name) + 1, at = b->names_len;
 
@@ -63,7 +63,7 @@ enum next_job batch_fill(struct batch *b, unsigned size, bool wait)
 	b->n = 0;
 	b->names_len = 0;
 	while (b->n < size && (got = source_next(names, &j, wait && b->n == 0)) == JOB_MADE) {
-		at[b->n] = j.name && !source_last(names) ? keep_name(b, j.name) : SIZE_MAX;
+		at[b->n] = j.name && !source_last(names) ? copy_name(b, j.name) : SIZE_MAX;
 		b->task[b->n++] = (struct task){ .job = j, .batch = b };
 	}
 	/* Only now: b->names may have moved as it grew. */
@@ -84,7 +84,7 @@ bool batch_done_before(const struct batch *b, const struct task *t)
 	return true;
 }
 
-void batch_say_what_holds_up(const struct batch *b)
+void batch_say_what_delays(const struct batch *b)
 {
 	for (unsigned i = 0; i < b->n; i++) {
 		if (!atomic_load_explicit(&b->task[i].done, memory_order_relaxed)) {

@@ -1,18 +1,18 @@
-/* batch.h - one batch of a parallel run (window.h): consecutive jobs of
+/* window_batch.h - one batch of a parallel run (window.h): consecutive jobs of
  * names (source.h) made into tasks, handed out one at a time to any thread, and
  * the output of those done recorded in its outbox until its turn.  Private
- * to window.c, which keeps the window of batches claimed and not yet
+ * to window.c, which has the window of batches claimed and not yet
  * written, and decides when a batch is made, recorded and written.
  *
  * A batch written is made anew: its tasks, the names it copied and its
- * outbox keep their memory for the jobs it holds next.  Its tasks are
+ * outbox reuse their memory for the jobs it takes next.  Its tasks are
  * handed out without a lock, so the functions on that path are inline.
  *
  * How many jobs a batch takes is this module's rule too: fewer when files
  * are larger, as far as the files seen tell, and fewer toward the end of
  * a run whose length is known. */
-#ifndef BATCH_H
-#define BATCH_H
+#ifndef WINDOW_BATCH_H
+#define WINDOW_BATCH_H
 
 #include <stdatomic.h>
 #include <stdbool.h>
@@ -58,7 +58,7 @@ struct batch_run {
 };
 
 /* The fields that threads touch on each file come first, together.
- * Those marked "window" are window.c's, kept here. */
+ * Those marked "window" are window.c's, stored here. */
 struct batch {
 	struct window *all;	/* window: the run it is claimed in */
 	uint64_t seq;		/* window: its place among the run's batches */
@@ -74,7 +74,7 @@ struct batch {
 	atomic_uint turn_waits;	/* window: tasks of it that wait for their
 				 * turn: taken by different threads, several
 				 * may */
-	struct batch *next_spare;	/* kept after it (batch_keep) */
+	struct batch *next_spare;	/* the spare after it (batch_add_spare) */
 	const struct batch_run *run;
 	unsigned recorded;	/* tasks whose output is in rec */
 	unsigned written;	/* tasks whose output went out */
@@ -96,16 +96,16 @@ struct batch_sizes {
  * memory. */
 struct batch *batch_new(struct window *all, const struct batch_run *run);
 
-/* Batches written, or left empty, are kept on a list, *spare, to be made
- * anew; whoever keeps the list guards it. */
-static inline void batch_keep(struct batch **spare, struct batch *b)
+/* Batches written, or left empty, are spares on a list, *spare, to be made
+ * anew; whoever has the list guards it. */
+static inline void batch_add_spare(struct batch **spare, struct batch *b)
 {
 	b->next_spare = *spare;
 	*spare = b;
 }
 
-/* A batch kept, taken off the list; NULL when there is none. */
-static inline struct batch *batch_reuse(struct batch **spare)
+/* A spare batch, taken off the list; NULL when there is none. */
+static inline struct batch *batch_take_spare(struct batch **spare)
 {
 	struct batch *b = *spare;
 
@@ -114,7 +114,7 @@ static inline struct batch *batch_reuse(struct batch **spare)
 	return b;
 }
 
-/* Free b, if any, and the batches kept after it. */
+/* Free b, if any, and the spares after it. */
 void batch_free(struct batch *b);
 
 /* Make up to size jobs of the run's names into b, waiting for a list's
@@ -161,7 +161,7 @@ bool batch_done_before(const struct batch *b, const struct task *t);
 /* For --progress, when it is shown and b is at head: its first file not
  * hashed yet, which the run waits for.  By b's writer, or its claimer
  * before it hands out a task: b is not written meanwhile. */
-void batch_say_what_holds_up(const struct batch *b);
+void batch_say_what_delays(const struct batch *b);
 
 /* b's last task is done: record the output of its tasks, count their
  * files in s, and mark b finished. */
