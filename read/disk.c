@@ -104,7 +104,7 @@ static void hash_waiting(struct waiting *w, uint8_t *buf)
 	if (close(w->fd) != 0 && j->err == 0)
 		j->err = errno;
 	free(w->begun);
-	window_task_done(w->task);
+	window_task_done_may_write(w->task);
 }
 
 /* Whether the file's first read, made next, times the disk: not asked

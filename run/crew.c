@@ -174,7 +174,7 @@ static void add_task(struct crew *c, struct hasher *h, struct task *t)
 	while ((took = hasher_add(h, t, again, &fd)) != HASHER_TOOK) {
 		if (took == HASHER_IN_TURN) {
 			hasher_finish_all(h);
-			window_wait_turn(t);
+			window_wait_turn_and_write(t);
 			hasher_read_in_turn(h, t, fd);
 			return;
 		}
@@ -227,7 +227,7 @@ static void work(struct worker *w)
 		hasher_step(h);
 		if (HANDOVERS && atomic_load_explicit(&c->idle, memory_order_relaxed) > 0)
 			hand_over_to_idle(c, h);
-		window_tick(c->all);
+		window_tick_may_write(c->all);
 	}
 }
 
@@ -366,30 +366,34 @@ static void shelf_free(struct crew *c)
 	free(c->shelf);
 }
 
-/* Every helper joined, and what the run had freed. */
-static void crew_end(struct crew *c)
+/* Every helper joined, what is left written, and what the run had freed;
+ * false when memory ran out in the run (window.h). */
+static bool crew_end(struct crew *c)
 {
+	bool whole;
+
 	for (unsigned i = 0; i < atomic_load(&c->started); i++) {
 		pthread_join(c->helper[i].id, NULL);
 		hasher_free(c->helper[i].hasher);
 	}
 	if (c->disks)
 		disks_stop(c->disks);
-	window_free(c->all);
+	whole = window_write_rest_and_free(c->all);
 	hasher_free(c->self->hasher);
 	free(c->helper);
 	shelf_free(c);
+	return whole;
 }
 
-bool crew_run(const struct budget *b, bool settled, struct job_source *n, struct results *r,
-	      struct out *out, const char *prog)
+enum crew_end crew_run(const struct budget *b, bool settled, struct job_source *n,
+		       struct results *r, struct out *out, const char *prog)
 {
 	struct crew c = { .b = b, .working = 1 };
 	struct worker self = { .crew = &c };
 
 	c.self = &self;
 	if (!shelf_init(&c))
-		return false;
+		return CREW_NO_LANES;
 	self.hasher = hasher_new(&b->plan);
 	c.helper = calloc(b->most, sizeof *c.helper);
 	c.all = window_new(n, r, b->busy, out, prog);
@@ -397,15 +401,14 @@ bool crew_run(const struct budget *b, bool settled, struct job_source *n, struct
 		hasher_free(self.hasher);
 		free(c.helper);
 		if (c.all)
-			window_free(c.all);
+			window_write_rest_and_free(c.all);
 		shelf_free(&c);
-		return false;
+		return CREW_NO_LANES;
 	}
 	c.began = monotime_us();
 	c.pace = pace_begin(settled || b->most == 1);
 	if (c.pace.state == PACE_SETTLED)
 		start_helpers(&c, b->most - 1);
 	work(&self);
-	crew_end(&c);
-	return true;
+	return crew_end(&c) ? CREW_DONE : CREW_NO_MEMORY;
 }

@@ -47,14 +47,17 @@ enum {
 };
 
 /* What the batches of a run share: where their jobs come from, how
- * their results are worded and counted, where their output goes, and the
- * program's name for messages. */
+ * their results are worded and counted, where their output goes, the
+ * program's name for messages, and whether memory ran out. */
 struct batch_run {
 	struct job_source *names;	/* under the claim lock */
 	struct results *results;	/* worded by any thread; counted under
 					 * the write lock */
 	struct out *out;
 	const char *prog;
+	atomic_bool no_memory;	/* no job is taken from now on */
+	bool record_lost;	/* under the write lock: a batch's output was
+				 * lost; no output after it is written */
 };
 
 /* The fields that threads touch on each file come first, together.
@@ -75,7 +78,7 @@ struct batch {
 				 * turn: taken by different threads, several
 				 * may */
 	struct batch *next_spare;	/* the spare after it (batch_add_spare) */
-	const struct batch_run *run;
+	struct batch_run *run;
 	unsigned recorded;	/* tasks whose output is in rec */
 	unsigned written;	/* tasks whose output went out */
 	struct outbox rec;
@@ -92,9 +95,9 @@ struct batch_sizes {
 	atomic_uint threads;
 };
 
-/* A new batch, empty, for all, sharing run; exits when there is no
+/* A new batch, empty, for all, sharing run; NULL when there is no
  * memory. */
-struct batch *batch_new(struct window *all, const struct batch_run *run);
+struct batch *batch_new(struct window *all, struct batch_run *run);
 
 /* Batches written, or left empty, are spares on a list, *spare, to be made
  * anew; whoever has the list guards it. */
@@ -119,7 +122,9 @@ void batch_free(struct batch *b);
 
 /* Make up to size jobs of the run's names into b, waiting for a list's
  * writer for the first only if wait: what names said last.  Names that do not
- * last the run are copied into b. */
+ * last the run are copied into b: when one cannot be, for want of memory,
+ * its job and those after it are not taken, the run says no_memory, and
+ * this says JOB_NONE. */
 enum next_job batch_fill(struct batch *b, unsigned size, bool wait);
 
 /* The next task of b not handed out yet, to any thread: NULL when all
@@ -171,8 +176,10 @@ void batch_finish(struct batch *b, struct batch_sizes *s);
  * results word it. */
 void batch_record(struct batch *b, unsigned k);
 
-/* Write what b has recorded, and have the run's results count its tasks
- * before task k. */
+/* Write what b has recorded (window_play), and have the run's results
+ * count its tasks before task k.  Once a batch's record was lost, for want
+ * of memory, this and later batches write nothing more, and the run says
+ * no_memory. */
 void batch_write(struct batch *b, unsigned k);
 
 /* A file opened has size bytes: it counts until enough batches are
