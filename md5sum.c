@@ -29,6 +29,7 @@
 #include "out/progress.h"
 #include "run/schedule.h"
 #include "cmd/sums.h"
+#include "lib/md5.h"
 #include "os/thread.h"
 
 /* Standard output.  Not on main's stack, which ulimit -s may keep
@@ -116,21 +117,58 @@ static bool stdin_was_closed(void)
 	return true;
 }
 
-/* Hash the FILEs named, or with -c check them as lists, through s; false
- * when any failed.  *read_stdin is set when standard input was read. */
-static bool hash_or_check(const struct cmdline *opt, const struct schedule *s,
-			  char **names, size_t n, bool *read_stdin)
+/* Hash the FILEs named, or with -c check them as lists, through s; how
+ * they came out.  *read_stdin is set when standard input was read. */
+static enum outcome hash_or_check(const struct cmdline *opt, const struct schedule *s,
+				  char **names, size_t n, bool *read_stdin)
 {
 	if (opt->check) {
 		struct check_run c = { .opt = &opt->c, .sched = s, .form = FORM_UNKNOWN };
-		bool ok = check_lists(&c, names, n);
+		enum outcome o = check_lists(&c, names, n);
 
 		*read_stdin = c.read_stdin;
-		return ok;
+		return o;
 	}
 	return print_sums(&(struct sums_format){ .binary = opt->binary == 1, .tag = opt->tag,
 						  .zero = opt->zero },
 			  s, names, n, read_stdin);
+}
+
+/* The run that opt asks for over the n FILEs names; the exit status.
+ * Out of memory, the lines of the files before are out, and then GNU's
+ * message: standard input is not closed then, as GNU's md5sum exits at
+ * once; standard output is, as at any exit of GNU's. */
+static int run(const struct cmdline *opt, char **names, size_t n, const char *prog,
+	       bool stdin_closed)
+{
+	struct out *out = &standard_output;
+	bool read_stdin = false;
+	struct schedule s;
+	enum outcome o;
+
+	/* Standard output is ready before the schedule keeps a pointer to it. */
+	out_init(out, STDOUT_FILENO, opt->zero);
+	if (!schedule_for(&s, &(struct schedule_asked){ .threads = opt->jobs, .disk = opt->disk,
+							.many = opt->check || n > 1,
+							.stdin_closed = stdin_closed,
+							.engine = opt->engine }, out, prog))
+		return EXIT_FAILURE;
+	if (opt->transform)
+		md5_use_transform(opt->transform);
+	if (opt->progress) {
+		schedule_grow_fd_table(&s);
+		progress_start(&(struct progress_plan){ .check = opt->check,
+							.names = names, .count = n });
+	}
+	o = hash_or_check(opt, &s, names, n, &read_stdin);
+	if (o == OUTCOME_NO_MEMORY) {
+		out_before_message(out);
+		complain(prog, "memory exhausted", (char *)NULL);
+	}
+	progress_end();
+	if (!finish(prog, out, read_stdin && o != OUTCOME_NO_MEMORY, stdin_closed))
+		o = OUTCOME_FAILED;
+	return o == OUTCOME_OK ? EXIT_SUCCESS : EXIT_FAILURE;
 }
 
 /* The command: options, then hashing or checking; the exit status. */
@@ -139,31 +177,17 @@ static int run_command(int argc, char **argv)
 	static char stdin_name[] = "-";
 	char *just_stdin[] = { stdin_name };
 	const char *prog = program_name(argv[0]);
-	bool stdin_closed = stdin_was_closed(), read_stdin = false;
+	bool stdin_closed = stdin_was_closed();
 	struct cmdline opt;
 	int first = cmdline_read(&opt, argc, argv, prog);
-	char **names = first < argc ? argv + first : just_stdin;
-	size_t n = first < argc ? (size_t)(argc - first) : 1;
-	struct out *out = &standard_output;
-	struct schedule s;
-	bool ok;
 
+	if (first < 0)
+		return EXIT_FAILURE;
 	if (opt.text)
 		print_and_exit(prog, opt.text);
-	/* Standard output is ready before the schedule keeps a pointer to it. */
-	out_init(out, STDOUT_FILENO, opt.zero);
-	s = schedule_for(&(struct schedule_asked){ .threads = opt.jobs, .disk = opt.disk,
-						   .many = opt.check || n > 1,
-						   .stdin_closed = stdin_closed }, out, prog);
-	if (opt.progress) {
-		schedule_grow_fd_table(&s);
-		progress_start(&(struct progress_plan){ .check = opt.check,
-							.names = names, .count = n });
-	}
-	ok = hash_or_check(&opt, &s, names, n, &read_stdin);
-	progress_end();
-	ok &= finish(prog, out, read_stdin, stdin_closed);
-	return ok ? EXIT_SUCCESS : EXIT_FAILURE;
+	if (first < argc)
+		return run(&opt, argv + first, (size_t)(argc - first), prog, stdin_closed);
+	return run(&opt, just_stdin, 1, prog, stdin_closed);
 }
 
 #ifndef MD5SUM_SMALL

@@ -58,7 +58,7 @@ static bool summarize(const struct check_run *c, const struct list *l, const str
 	       !(opt->strict && t->bad > 0);
 }
 
-bool check_list(struct check_run *c, const char *name)
+enum outcome check_list(struct check_run *c, const char *name)
 {
 	const struct schedule *s = c->sched;
 	bool is_stdin = strcmp(name, "-") == 0;
@@ -66,7 +66,8 @@ bool check_list(struct check_run *c, const char *name)
 			  .is_stdin = is_stdin };
 	struct job_source n = { .list_name = name, .list_is_stdin = is_stdin, .form = &c->form };
 	struct results r = { .check = c->opt, .list_shown = l.shown };
-	bool ok;
+	enum outcome o;
+	bool whole;
 	int fd;
 
 	progress_waiting_for(name);	/* a FIFO's open waits for its writer */
@@ -75,42 +76,44 @@ bool check_list(struct check_run *c, const char *name)
 	if (is_stdin && s->stdin_closed) {
 		c->read_stdin = true;
 		report_error(s->out, s->prog, l.shown, "read error");
-		return false;
+		return OUTCOME_FAILED;
 	}
 	if (fd < 0) {
 		report_error(s->out, s->prog, name, error_text(errno));
-		return false;
+		return OUTCOME_FAILED;
 	}
-	if (!listread_init(&l.in, fd))
-		die_no_memory(s->prog);
+	if (!listread_init(&l.in, fd)) {
+		if (!is_stdin)
+			close(fd);
+		return OUTCOME_NO_MEMORY;
+	}
 	c->read_stdin |= is_stdin;
 	n.list = &l.in;
-	schedule_run(s, &n, &r);
+	whole = schedule_run(s, &n, &r);
 	c->read_stdin |= n.read_stdin;
+	if (!is_stdin)
+		close(fd);
 	/* Neither the end nor an error: a line did not fit in memory, and the
 	 * rest of the list went unread.  (GNU takes that for the end of the
 	 * list, and may exit 0.) */
-	if (!l.in.eof && !l.in.err) {
-		out_before_message(s->out);
-		die_no_memory(s->prog);
-	}
-	if (!is_stdin)
-		close(fd);
-	if (l.in.err) {
+	if (!whole || (!l.in.eof && !l.in.err)) {
+		o = OUTCOME_NO_MEMORY;
+	} else if (l.in.err) {
 		report_error(s->out, s->prog, l.shown, "read error");
-		ok = false;
+		o = OUTCOME_FAILED;
 	} else {
-		ok = summarize(c, &l, &r.tally);
+		o = summarize(c, &l, &r.tally) ? OUTCOME_OK : OUTCOME_FAILED;
 	}
 	listread_free(&l.in);
-	return ok;
+	return o;
 }
 
-bool check_lists(struct check_run *c, char *const *names, size_t n)
+enum outcome check_lists(struct check_run *c, char *const *names, size_t n)
 {
-	bool ok = true;
+	enum outcome worst = OUTCOME_OK, o;
 
-	for (size_t i = 0; i < n; i++)
-		ok &= check_list(c, names[i]);
-	return ok;
+	for (size_t i = 0; i < n && worst != OUTCOME_NO_MEMORY; i++)
+		if ((o = check_list(c, names[i])) > worst)
+			worst = o;
+	return worst;
 }

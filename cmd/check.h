@@ -25,13 +25,14 @@ struct check_run {
 	bool read_stdin;	/* set once standard input was read */
 };
 
-/* Verify the list called name ("-": standard input); false when it fails:
- * a file unread or mismatched, no line to check, a read error, or (with
- * strict) a bad line.  Exits on "memory exhausted". */
-bool check_list(struct check_run *c, const char *name);
+/* Verify the list called name ("-": standard input): OUTCOME_FAILED when
+ * a file is unread or mismatched, there is no line to check, a read error,
+ * or (with strict) a bad line; OUTCOME_NO_MEMORY, said by the caller, when
+ * memory ran out, the lines before that point written, and no summary. */
+enum outcome check_list(struct check_run *c, const char *name);
 
-/* Verify each of the n lists names, in turn, as check_list does; false
- * when any fails. */
-bool check_lists(struct check_run *c, char *const *names, size_t n);
+/* Verify each of the n lists names, in turn, as check_list does, until
+ * memory runs out: the worst outcome. */
+enum outcome check_lists(struct check_run *c, char *const *names, size_t n);
 
 #endif

@@ -92,9 +92,9 @@ static const struct opt_long our_options[] = {
 	{ NULL, false, 0 },
 };
 
-/* Exit as GNU does on a wrong command line: msg, if any, then where to
+/* Say what GNU says on a wrong command line: msg, if any, then where to
  * find help. */
-static _Noreturn void usage_error(const char *prog, const char *msg)
+static void usage_error(const char *prog, const char *msg)
 {
 	struct msg m = { 0 };
 
@@ -104,11 +104,11 @@ static _Noreturn void usage_error(const char *prog, const char *msg)
 	msg_add(&m, prog);
 	msg_add(&m, " --help' for more information.");
 	msg_end(&m);
-	exit(EXIT_FAILURE);
 }
 
 /* A number from 1 to 256, in decimal, as strtol reads it: after blanks,
- * with an optional '+' (a '-' could only make it less than 1). */
+ * with an optional '+' (a '-' could only make it less than 1); 0, said,
+ * for anything else. */
 static unsigned parse_jobs(const char *prog, const char *arg)
 {
 	const char *p = arg;
@@ -122,15 +122,16 @@ static unsigned parse_jobs(const char *prog, const char *arg)
 	if (*p || n < 1 || n > 256) {
 		complain(prog, "invalid number of jobs: '", arg, "'", (char *)NULL);
 		usage_error(prog, NULL);
+		return 0;
 	}
 	return n;
 }
 
 /* "auto", "hdd" or "ssd", or a prefix of just one of them, given as what
- * (--disk, MD5SUM_DISK); anything else is refused as coreutils refuses
- * such arguments. */
-static enum disk_choice parse_disk(const char *prog, const char *arg,
-				   const char *what)
+ * (--disk, MD5SUM_DISK), into *disk; anything else is refused as coreutils
+ * refuses such arguments: false. */
+static bool parse_disk(const char *prog, const char *arg, const char *what,
+		       enum disk_choice *disk)
 {
 	static const char *const names[] = {
 		[DISK_AUTO] = "auto", [DISK_HDD] = "hdd", [DISK_SSD] = "ssd",
@@ -145,8 +146,10 @@ static enum disk_choice parse_disk(const char *prog, const char *arg,
 			matches++;
 		}
 	}
-	if (matches == 1)
-		return (enum disk_choice)found;
+	if (matches == 1) {
+		*disk = (enum disk_choice)found;
+		return true;
+	}
 	msg_start(&m, prog);
 	msg_add(&m, matches ? "ambiguous argument '" : "invalid argument '");
 	msg_add(&m, arg);
@@ -160,6 +163,7 @@ static enum disk_choice parse_disk(const char *prog, const char *arg,
 	}
 	msg_end(&m);
 	usage_error(prog, NULL);
+	return false;
 }
 
 /* -c's display options override each other: the last one given wins. */
@@ -170,8 +174,9 @@ static void set_verbosity(struct check_options *opt, int c)
 	opt->warn = c == 'w';
 }
 
-/* Reject the combinations GNU rejects, with its words, in its order. */
-static void check_combinations(const char *prog, const struct cmdline *opt)
+/* Refuse the combinations GNU refuses, with its words, in its order:
+ * false. */
+static bool check_combinations(const char *prog, const struct cmdline *opt)
 {
 	const char *msg = NULL;
 
@@ -195,6 +200,21 @@ static void check_combinations(const char *prog, const struct cmdline *opt)
 		msg = "the --strict option is meaningful only when verifying checksums";
 	if (msg)
 		usage_error(prog, msg);
+	return !msg;
+}
+
+/* What the environment asks for: -j and --disk where these are not given
+ * (given), and ours for tests and benchmarks; false, said, when a value
+ * is refused. */
+static bool read_environment(const char *prog, struct cmdline *opt, bool disk_given)
+{
+	const char *jobs = getenv("MD5SUM_JOBS"), *disk = getenv("MD5SUM_DISK");
+
+	opt->engine = getenv("MD5SUM_ENGINE");
+	opt->transform = getenv("MD5_TRANSFORM");
+	if (opt->jobs == 0 && jobs && !(opt->jobs = parse_jobs(prog, jobs)))
+		return false;
+	return disk_given || !disk || parse_disk(prog, disk, "MD5SUM_DISK", &opt->disk);
 }
 
 int cmdline_read(struct cmdline *opt, int argc, char **argv, const char *prog)
@@ -211,8 +231,15 @@ int cmdline_read(struct cmdline *opt, int argc, char **argv, const char *prog)
 		case 't': opt->binary = 0; break;
 		case 'c': opt->check = true; break;
 		case 'z': opt->zero = true; break;
-		case 'j': opt->jobs = parse_jobs(prog, o.arg); break;
-		case OPT_DISK: opt->disk = parse_disk(prog, o.arg, "--disk"); disk_given = true; break;
+		case 'j':
+			if (!(opt->jobs = parse_jobs(prog, o.arg)))
+				return -1;
+			break;
+		case OPT_DISK:
+			if (!parse_disk(prog, o.arg, "--disk", &opt->disk))
+				return -1;
+			disk_given = true;
+			break;
 		case OPT_PROGRESS: opt->progress = true; break;
 		/* --tag implies binary, and a later -t is refused. */
 		case OPT_TAG: opt->tag = true; opt->binary = 1; break;
@@ -221,14 +248,11 @@ int cmdline_read(struct cmdline *opt, int argc, char **argv, const char *prog)
 		case OPT_QUIET: case OPT_STATUS: case 'w': set_verbosity(&opt->c, c); break;
 		case OPT_HELP: opt->text = help_text; return o.ind;
 		case OPT_VERSION: opt->text = version_text; return o.ind;
-		default: usage_error(prog, NULL);
+		default: usage_error(prog, NULL); return -1;
 		}
 	}
-	check_combinations(prog, opt);
-	if (opt->jobs == 0 && getenv("MD5SUM_JOBS"))
-		opt->jobs = parse_jobs(prog, getenv("MD5SUM_JOBS"));
-	if (!disk_given && getenv("MD5SUM_DISK"))
-		opt->disk = parse_disk(prog, getenv("MD5SUM_DISK"), "MD5SUM_DISK");
+	if (!check_combinations(prog, opt) || !read_environment(prog, opt, disk_given))
+		return -1;
 	return o.ind;
 }
 

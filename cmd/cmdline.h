@@ -4,11 +4,13 @@
  * GNU's options mean what they mean to GNU, abbreviated or not; ours
  * (-j, --disk, --progress) are read only where none of GNU's matches
  * (opts.h).  A wrong option, a wrong argument, or a combination that GNU
- * refuses is told on standard error in GNU's words, after which the
- * process exits with status 1: nothing of the run has begun by then.
- * MD5SUM_JOBS and MD5SUM_DISK stand for -j and --disk when these are not
- * given.  --help and --version are not printed here: standard output is
- * the command's (md5sum.c), so their text is handed back to print. */
+ * refuses is told on standard error in GNU's words, and handed back, the
+ * command to exit with status 1: nothing of the run has begun by then.
+ * The command's environment is read here, and nowhere else but opts.h's
+ * POSIXLY_CORRECT: MD5SUM_JOBS and MD5SUM_DISK stand for -j and --disk
+ * when these are not given; MD5SUM_ENGINE and MD5_TRANSFORM are handed
+ * on.  --help and --version are not printed here: standard output is the
+ * command's (md5sum.c), so their text is handed back to print. */
 #ifndef CMDLINE_H
 #define CMDLINE_H
 
@@ -27,15 +29,20 @@ struct cmdline {
 	unsigned jobs;		/* -j: worker threads; 0 when not given */
 	enum disk_choice disk;	/* --disk */
 	bool progress;		/* --progress */
+	const char *engine;	/* MD5SUM_ENGINE: the one lane engine to use
+				 * (schedule.h), or NULL */
+	const char *transform;	/* MD5_TRANSFORM: the one-stream transform
+				 * to use (md5.h), or NULL */
 	const char *text;	/* --help or --version: the text to print
 				 * instead of a run, with the program's name
 				 * for its one "%s"; the rest is then unread.
 				 * NULL for a run. */
 };
 
-/* Read argc and argv into opt, prog naming the program in messages; return
- * the index of the first FILE, once the FILEs are moved after the
- * options. */
+/* Read argc and argv, and the environment, into opt, prog naming the
+ * program in messages; return the index of the first FILE, once the FILEs
+ * are moved after the options, or -1 when the command line is refused
+ * (said on standard error). */
 int cmdline_read(struct cmdline *opt, int argc, char **argv, const char *prog);
 
 #endif

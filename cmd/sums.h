@@ -13,9 +13,10 @@
 
 
 /* Hash names[0..count) ("-" is standard input) through s and print a line
- * for each; false when some file could not be read.  Sets *read_stdin
- * when one of the names is "-". */
-bool print_sums(const struct sums_format *f, const struct schedule *s,
-		char **names, size_t count, bool *read_stdin);
+ * for each: OUTCOME_FAILED when some file could not be read,
+ * OUTCOME_NO_MEMORY as schedule_run says.  Sets *read_stdin when one of
+ * the names is "-". */
+enum outcome print_sums(const struct sums_format *f, const struct schedule *s,
+			char **names, size_t count, bool *read_stdin);
 
 #endif

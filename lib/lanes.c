@@ -5,7 +5,7 @@
  * chosen at run time; MD5_LANES_SMALL keeps only sse2 (make static). */
 #include <string.h>
 
-#include "cpu.h"
+#include "md5_cpu.h"
 #include "lanes.h"
 #include "md5.h"
 #include "md5_steps.h"

@@ -39,7 +39,7 @@ const struct md5_engine *md5_engine_pick(const char *name);
  * (width 1, md5_blocks) is always among them. */
 const struct md5_engine *const *md5_engines(void);
 
-/* The same for a CPU with the features have (cpu.h's mask, CPU_INTEL or
+/* The same for a CPU with the features have (md5_cpu.h's mask, CPU_INTEL or
  * CPU_AMD among them): md5_engines() is md5_engines_of(cpu_features()).
  * For tests and benchmarks; the engines need not run here. */
 const struct md5_engine *const *md5_engines_of(unsigned have);

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cpu.h"
+#include "md5_cpu.h"
 #include "md5.h"
 #include "md5_steps.h"
 
@@ -193,9 +193,9 @@ typedef void transform_fn(uint32_t state[4], const uint8_t *p, size_t nblocks);
  * has the features it needs, and is preferred where it has those it is
  * the fastest with as well. */
 static const struct transform {
-	const char *name;	/* for MD5_TRANSFORM */
+	const char *name;	/* for md5_use_transform */
 	transform_fn *blocks;
-	unsigned needs, fastest_with;	/* CPU features (cpu.h) */
+	unsigned needs, fastest_with;	/* CPU features (md5_cpu.h) */
 } transforms[] = {
 #if defined(AVX512VL_TRANSFORM)
 	/* Where the vector rotate takes one cycle, Intel's: with two on
@@ -207,11 +207,10 @@ static const struct transform {
 
 enum { TRANSFORMS = sizeof transforms / sizeof transforms[0] };
 
-/* The transform the environment names (MD5_TRANSFORM, for tests and
- * benchmarks) when this CPU runs it, else the preferred one. */
-static transform_fn *pick_transform(void)
+/* The transform called name when this CPU runs it, else the preferred
+ * one. */
+static transform_fn *pick_transform(const char *name)
 {
-	const char *name = getenv("MD5_TRANSFORM");
 	unsigned have = cpu_features();
 
 	for (int i = 0; i < TRANSFORMS; i++) {
@@ -229,15 +228,21 @@ static transform_fn *pick_transform(void)
 	return scalar_blocks;
 }
 
-/* The transform md5_blocks runs, picked by its first call. */
+/* The transform md5_blocks runs: the one chosen, or else picked by its
+ * first call. */
 static _Atomic(transform_fn *) in_use;
+
+void md5_use_transform(const char *name)
+{
+	atomic_store_explicit(&in_use, pick_transform(name), memory_order_relaxed);
+}
 
 static transform_fn *transform_in_use(void)
 {
 	transform_fn *blocks = atomic_load_explicit(&in_use, memory_order_relaxed);
 
 	if (blocks == NULL) {
-		blocks = pick_transform();
+		blocks = pick_transform(NULL);
 		atomic_store_explicit(&in_use, blocks, memory_order_relaxed);
 	}
 	return blocks;
@@ -245,7 +250,7 @@ static transform_fn *transform_in_use(void)
 
 void md5_blocks(uint32_t state[4], const uint8_t *p, size_t nblocks)
 {
-	/* With one transform, no probe and no environment is read. */
+	/* With one transform, the CPU is not probed. */
 	transform_fn *blocks = TRANSFORMS == 1 ? scalar_blocks : transform_in_use();
 
 	blocks(state, p, nblocks);

@@ -2,8 +2,10 @@
  *
  * Contract: md5_init, then md5_update any number of times with any lengths
  * and any alignment, then md5_final once.  md5_final wipes the context; call
- * md5_init again to reuse it.  No allocation, no global state, thread-safe
- * for distinct contexts. */
+ * md5_init again to reuse it.  No allocation, thread-safe for distinct
+ * contexts; the one global state is the transform the library runs,
+ * picked for this CPU by the first hash, or chosen (md5_use_transform).
+ * The library reads no environment. */
 #ifndef MD5_H
 #define MD5_H
 
@@ -34,6 +36,12 @@ void md5_final(struct md5 *ctx, uint8_t digest[MD5_DIGEST_LENGTH]);
 /* Compress nblocks whole 64-byte blocks at p into state: the raw transform,
  * for callers that keep their own buffering and padding. */
 void md5_blocks(uint32_t state[4], const uint8_t *p, size_t nblocks);
+
+/* Hash with the transform called name ("scalar", "avx512vl") from now on,
+ * when this CPU runs it; else, or with NULL, with the one preferred for
+ * this CPU.  For tests and benchmarks (md5sum's MD5_TRANSFORM): any
+ * thread, any time, as every transform gives the same digests. */
+void md5_use_transform(const char *name);
 
 /* Pad a message whose last len bytes (len < MD5_BLOCK_LENGTH) are at
  * tail, count bytes in all: write the padding after them and return the

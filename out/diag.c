@@ -3,7 +3,6 @@
 
 #include "out/diag.h"
 #include "out/msg.h"
-#include "out/progress.h"
 #include "out/quote.h"
 
 void error_file(const char *prog, const char *name, const char *text)
@@ -23,11 +22,4 @@ void report_error(struct out *out, const char *prog, const char *name,
 {
 	out_before_message(out);
 	error_file(prog, name, text);
-}
-
-void die_no_memory(const char *prog)
-{
-	complain(prog, "memory exhausted", (char *)NULL);
-	progress_end();
-	exit(EXIT_FAILURE);
 }

@@ -1,4 +1,4 @@
-/* diag.h - diagnostics about files, and running out of memory. */
+/* diag.h - diagnostics about files, on standard error. */
 #ifndef DIAG_H
 #define DIAG_H
 
@@ -12,8 +12,5 @@ void error_file(const char *prog, const char *name, const char *text);
  * streams read in order when they go to one place. */
 void report_error(struct out *out, const char *prog, const char *name,
 		  const char *text);
-
-/* Say "memory exhausted" and exit with status 1. */
-_Noreturn void die_no_memory(const char *prog);
 
 #endif

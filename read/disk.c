@@ -47,7 +47,7 @@ static void hash_waiting(struct waiting *w, uint8_t *buf)
 	if (close(w->fd) != 0 && j->err == 0)
 		j->err = errno;
 	free(w->begun);
-	window_task_done(w->task);
+	window_task_done_may_write(w->task);
 }
 
 /* A disk's thread: its files in the order of the sweep, one at a time;

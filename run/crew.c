@@ -84,7 +84,7 @@ static void add_task(struct crew *c, struct hasher *h, struct task *t)
 	while ((took = hasher_add(h, t, again, &fd)) != HASHER_TOOK) {
 		if (took == HASHER_IN_TURN) {
 			hasher_finish_all(h);
-			window_wait_turn(t);
+			window_wait_turn_and_write(t);
 			hasher_read_in_turn(h, t, fd);
 			return;
 		}
@@ -137,7 +137,7 @@ static void work(struct worker *w)
 		hasher_step(h);
 		if (shelf_wanted(&c->shelf))
 			shelf_give(&c->shelf, h);
-		window_tick(c->all);
+		window_tick_may_write(c->all);
 	}
 }
 
@@ -251,9 +251,12 @@ static void take_pace_step(struct crew *c)
 		atomic_store(&c->claiming, d.step.helpers);
 }
 
-/* Every helper joined, and what the run had freed. */
-static void crew_end(struct crew *c)
+/* Every helper joined, what is left written, and what the run had freed;
+ * false when memory ran out in the run (window.h). */
+static bool crew_end(struct crew *c)
 {
+	bool whole;
+
 	for (unsigned i = 0; i < atomic_load(&c->started); i++) {
 		pthread_join(c->helper[i].id, NULL);
 		hasher_free(c->helper[i].hasher);
@@ -261,21 +264,22 @@ static void crew_end(struct crew *c)
 	if (c->disks)
 		disks_stop(c->disks);
 	devices_free(c->devices);
-	window_free(c->all);
+	whole = window_write_rest_and_free(c->all);
 	hasher_free(c->self->hasher);
 	free(c->helper);
 	shelf_free(&c->shelf);
+	return whole;
 }
 
-bool crew_run(const struct budget *b, bool settled, struct job_source *n, struct results *r,
-	      struct out *out, const char *prog)
+enum crew_end crew_run(const struct budget *b, bool settled, struct job_source *n,
+		       struct results *r, struct out *out, const char *prog)
 {
 	struct crew c = { .b = b };
 	struct worker self = { .crew = &c };
 
 	c.self = &self;
 	if (!shelf_init(&c.shelf, b->threads_max, b->plan.lanes))
-		return false;
+		return CREW_NO_LANES;
 	c.devices = devices_new();
 	self.hasher = c.devices ? hasher_new(&b->plan, c.devices) : NULL;
 	c.helper = calloc(b->threads_max, sizeof *c.helper);
@@ -285,15 +289,14 @@ bool crew_run(const struct budget *b, bool settled, struct job_source *n, struct
 		devices_free(c.devices);
 		free(c.helper);
 		if (c.all)
-			window_free(c.all);
+			window_write_rest_and_free(c.all);
 		shelf_free(&c.shelf);
-		return false;
+		return CREW_NO_LANES;
 	}
 	c.began = monotime_us();
 	c.pace = decide_begin(settled || b->threads_max == 1);
 	if (c.pace.state == PACE_SETTLED)
 		start_helpers(&c, b->threads_max - 1);
 	work(&self);
-	crew_end(&c);
-	return true;
+	return crew_end(&c) ? CREW_DONE : CREW_NO_MEMORY;
 }

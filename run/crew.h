@@ -22,11 +22,19 @@
 #include "out/out.h"
 #include "jobs/results.h"
 
+/* How a run of a crew ended. */
+enum crew_end {
+	CREW_DONE,		/* every job hashed and written */
+	CREW_NO_LANES,		/* no job taken: no memory for even one
+				 * worker's lanes */
+	CREW_NO_MEMORY,		/* memory ran out in the run: the jobs before
+				 * are written, none after (window.h) */
+};
+
 /* Hash every job of n and write what r words of it, in input order, many
  * at once, as b allows, helpers added as they pay, or all at once when
- * settled (-j); false, having taken no job, when there is no memory for
- * even one worker's lanes. */
-bool crew_run(const struct budget *b, bool settled, struct job_source *n, struct results *r,
-	      struct out *out, const char *prog);
+ * settled (-j); how it ended. */
+enum crew_end crew_run(const struct budget *b, bool settled, struct job_source *n,
+		       struct results *r, struct out *out, const char *prog);
 
 #endif

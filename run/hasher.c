@@ -99,7 +99,7 @@ void hasher_finish_all(struct hasher *h)
 
 void hasher_fail(struct hasher *h, struct task *t, int err)
 {
-	finish_task(h, t, err, 0);
+	finish_task_may_write(h, t, err, 0);
 }
 
 void hasher_read_in_turn(struct hasher *h, struct task *t, int fd)
@@ -107,10 +107,10 @@ void hasher_read_in_turn(struct hasher *h, struct task *t, int fd)
 	struct job *j = &t->job;
 
 	if (fd >= 0)
-		finish_task(h, t, stream_hash_fd_close(fd, j->digest, h->buf, READ_SIZE,
+		finish_task_may_write(h, t, stream_hash_fd_close(fd, j->digest, h->buf, READ_SIZE,
 							       h->plan.read_ahead), 0);
 	else
-		finish_task(h, t, stream_hash_file(j->name, h->plan.stdin_closed,
+		finish_task_may_write(h, t, stream_hash_file(j->name, h->plan.stdin_closed,
 							   h->plan.read_ahead, h->buf, READ_SIZE,
 							   j->digest), 0);
 }
@@ -160,7 +160,7 @@ enum hasher_took hasher_add(struct hasher *h, struct task *t, bool again, int *i
 	if (!again)
 		add_work(h, FILE_COST);
 	if (j->no_file) {
-		finish_task(h, t, 0, 0);
+		finish_task_may_write(h, t, 0, 0);
 		return HASHER_TOOK;
 	}
 	*in_turn_fd = -1;

@@ -6,7 +6,7 @@
  * a lane is free, so that more reads are in flight than there are lanes.
  * Each step reads for every filled lane and compresses the blocks they all
  * have, in the engines fastest for that many lanes; a file read to its
- * end is done (window_task_done).  A file whose data must come from a
+ * end is done (window_task_done_may_write).  A file whose data must come from a
  * spinning disk goes to that disk's reader (disk.h), or is read here and
  * now without one, from where its lane had got to when its device was
  * judged to spin.  Two tasks the hasher does not take, but gives back to
@@ -56,7 +56,7 @@ enum hasher_took {
 	HASHER_IN_TURN,		/* to be read plainly in its turn, from the
 				 * descriptor given back (-1: by its name):
 				 * hash the hasher's files to their end,
-				 * wait for the turn (window_wait_turn),
+				 * wait for the turn (window_wait_turn_and_write),
 				 * then hasher_read_in_turn */
 	HASHER_NOT_OPENED,	/* not opened, errno says why: hasher_fail
 				 * it, or, for want of a descriptor while

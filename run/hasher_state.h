@@ -62,11 +62,12 @@ static inline void add_work(struct hasher *h, uint64_t n)
 	atomic_store_explicit(&h->work_seen, h->work, memory_order_relaxed);
 }
 
-/* Set t's result and make it known; bytes of it were read by plain reads. */
-static inline void finish_task(struct hasher *h, struct task *t, int err, uint64_t bytes)
+/* Set t's result and make it known, which may write standard output
+ * (window.h); bytes of it were read by plain reads. */
+static inline void finish_task_may_write(struct hasher *h, struct task *t, int err, uint64_t bytes)
 {
 	t->job.err = err;
-	window_task_done(t);
+	window_task_done_may_write(t);
 	add_work(h, bytes);
 }
 

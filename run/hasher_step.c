@@ -44,7 +44,7 @@ static void finish_lane(struct hasher *h, unsigned l, int err)
 		md5_digest_of(h->state[l], lane->task->job.digest);
 	if (close(lane->fd) != 0 && err == 0)
 		err = errno;
-	finish_task(h, lane->task, err, 0);
+	finish_task_may_write(h, lane->task, err, 0);
 	release_lane(h, l);
 }
 
@@ -234,5 +234,5 @@ void hasher_read_elsewhere(struct hasher *h, const struct feed *f, enum read_way
 		h->read_now++;
 	if (close(f->fd) != 0 && err == 0)
 		err = errno;
-	finish_task(h, f->task, err, f->task->size);
+	finish_task_may_write(h, f->task, err, f->task->size);
 }

@@ -9,13 +9,13 @@
 #include "out/progress.h"
 #include "run/schedule.h"
 #include "read/stream.h"
+#include "window/window.h"
 
 /* The lane engines for hashing many files: all that this CPU runs, or
- * only the one that MD5SUM_ENGINE names. */
-static const struct md5_engine *const *choose_engines(const char *prog)
+ * only the one called name; NULL, said, when this CPU has no such one. */
+static const struct md5_engine *const *choose_engines(const char *name, const char *prog)
 {
 	static const struct md5_engine *named[2];
-	const char *name = getenv("MD5SUM_ENGINE");
 
 	if (!name || !*name)
 		return md5_engines();
@@ -23,21 +23,22 @@ static const struct md5_engine *const *choose_engines(const char *prog)
 	if (!named[0]) {
 		complain(prog, "MD5SUM_ENGINE: no engine '", name, "' on this machine",
 			 (char *)NULL);
-		exit(EXIT_FAILURE);
+		return NULL;
 	}
 	return named;
 }
 
-struct schedule schedule_for(const struct schedule_asked *a, struct out *out,
-			     const char *prog)
+bool schedule_for(struct schedule *s, const struct schedule_asked *a, struct out *out,
+		  const char *prog)
 {
 	/* One file is hashed by the plain path; more, or a list, in lanes. */
 	bool lanes = a->many || a->threads > 0;
 
-	return (struct schedule){ .engines = lanes ? choose_engines(prog) : NULL,
-				  .threads = a->threads, .read_ahead = a->threads != 1,
-				  .disk = a->disk, .stdin_closed = a->stdin_closed,
-				  .out = out, .prog = prog };
+	*s = (struct schedule){ .engines = lanes ? choose_engines(a->engine, prog) : NULL,
+				.threads = a->threads, .read_ahead = a->threads != 1,
+				.disk = a->disk, .stdin_closed = a->stdin_closed,
+				.out = out, .prog = prog };
+	return !lanes || s->engines;
 }
 
 /* A small buffer that a run short of memory can always fall back on:
@@ -45,31 +46,34 @@ struct schedule schedule_for(const struct schedule_asked *a, struct out *out,
  * a limit on that (ulimit -v) may be close to GNU's needs. */
 enum { FALLBACK_SIZE = 4096 };
 
-/* GNU's way. */
-static void run_one_by_one(const struct schedule *s, struct job_source *n, struct results *r)
+/* GNU's way; false when memory ran out. */
+static bool run_one_by_one(const struct schedule *s, struct job_source *n, struct results *r)
 {
 	static uint8_t fallback[FALLBACK_SIZE];
 	uint8_t *buf = malloc(READ_SIZE);
 	size_t size = buf ? READ_SIZE : FALLBACK_SIZE;
 	struct outbox rec;
 	struct job j;
+	bool whole = true;
 
 	if (!buf)
 		buf = fallback;
 	outbox_init(&rec);
-	while (source_next(n, &j, true) == JOB_MADE) {
+	while (whole && source_next(n, &j, true) == JOB_MADE) {
 		progress_waiting_for(j.name);
 		if (!j.no_file)
 			j.err = stream_hash_file(j.name, s->stdin_closed, s->read_ahead, buf,
 						 size, j.digest);
 		results_word(r, &j, &rec);
-		outbox_play(&rec, s->out, s->prog);
+		outbox_end_job(&rec);
+		whole = window_play(&rec, s->out, s->prog);
 		results_count(r, &j);
 		out_flush(s->out);
 	}
 	outbox_free(&rec);
 	if (buf != fallback)
 		free(buf);
+	return whole;
 }
 
 /* ------------------------------------------------------------ the run */
@@ -87,9 +91,9 @@ void schedule_grow_fd_table(const struct schedule *s)
 }
 
 /* Hash every job of n and write its output, in input order, many at
- * once; false, having taken no job, when there is no memory for even one
- * worker's lanes. */
-static bool run_many_at_once(const struct schedule *s, struct job_source *n, struct results *r)
+ * once; how it ended. */
+static enum crew_end run_many_at_once(const struct schedule *s, struct job_source *n,
+				      struct results *r)
 {
 	struct hasher_plan base = { .engines = s->engines, .disk = s->disk,
 				    .stdin_closed = s->stdin_closed,
@@ -99,8 +103,11 @@ static bool run_many_at_once(const struct schedule *s, struct job_source *n, str
 	return crew_run(&b, s->threads > 0, n, r, s->out, s->prog);
 }
 
-void schedule_run(const struct schedule *s, struct job_source *n, struct results *r)
+bool schedule_run(const struct schedule *s, struct job_source *n, struct results *r)
 {
-	if (!s->engines || !run_many_at_once(s, n, r))
-		run_one_by_one(s, n, r);
+	enum crew_end end = s->engines ? run_many_at_once(s, n, r) : CREW_NO_LANES;
+
+	if (end == CREW_NO_LANES)
+		return run_one_by_one(s, n, r);
+	return end == CREW_DONE;
 }

@@ -41,14 +41,15 @@ struct schedule_asked {
 	enum disk_choice disk;	/* --disk */
 	bool many;		/* more than one input, or checksum lists */
 	bool stdin_closed;
+	const char *engine;	/* MD5SUM_ENGINE, if any: the one lane
+				 * engine to use (for tests and benchmarks) */
 };
 
-/* The schedule of a run: one by one for a single input, else in lanes,
- * with every engine this CPU runs, or only the one that MD5SUM_ENGINE
- * names (for tests and benchmarks; one that this CPU does not run is an
- * error: the program says so and exits). */
-struct schedule schedule_for(const struct schedule_asked *a, struct out *out,
-			     const char *prog);
+/* Set *s to the schedule of a run: one by one for a single input, else in
+ * lanes, with every engine this CPU runs, or only the one a->engine names.
+ * False, said on standard error, when that one is not on this machine. */
+bool schedule_for(struct schedule *s, const struct schedule_asked *a, struct out *out,
+		  const char *prog);
 
 /* Grow the kernel's table of descriptors for runs of s (fds.h), while
  * the program has one thread: before it starts a thread of its own
@@ -56,7 +57,13 @@ struct schedule schedule_for(const struct schedule_asked *a, struct out *out,
 void schedule_grow_fd_table(const struct schedule *s);
 
 /* Take every job from n, hash it, and write what r words of it, in
- * input order; r counts each. */
-void schedule_run(const struct schedule *s, struct job_source *n, struct results *r);
+ * input order; r counts each.  False when memory ran out: the output of
+ * the jobs before that point is written, in order, and no job after it is
+ * taken (GNU's md5sum then says "memory exhausted"; the caller says it). */
+bool schedule_run(const struct schedule *s, struct job_source *n, struct results *r);
+
+/* How a command's files came out: all as they should, some not, or
+ * memory ran out (schedule_run). */
+enum outcome { OUTCOME_OK, OUTCOME_FAILED, OUTCOME_NO_MEMORY };
 
 #endif

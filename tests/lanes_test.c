@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/cpu.h"
+#include "lib/md5_cpu.h"
 #include "lib/lanes.h"
 #include "run/lanecount.h"
 #include "lib/md5.h"

@@ -10,7 +10,7 @@
 # hasher's step and state, the library's tables).
 cd "$(dirname "$0")/.." || exit 1
 doc=doc/architecture.md
-DEPTH_MAX=16
+DEPTH_MAX=10
 declare -A may
 while IFS='|' read -r _ dir allowed _; do
 	dir=$(echo "$dir" | tr -d ' `/')

@@ -115,3 +115,60 @@ every_way() {
 	same_as_gnu_sh -- 'strace -qq -o "$SCRATCH/trace" -P f/200 -e inject=openat:error=EMFILE md5sum f/200 2>&1 | grep -v "^strace: Requested path"; grep -c INJECTED "$SCRATCH/trace"'
 	gnu_stdout_is $'md5sum: f/200: Too many open files\n1\n'
 }
+
+# run_limited SIDE LIMIT ARGS...: md5sum of SIDE (gnu, ours) under ulimit -v
+# LIMIT (none: no limit), standard error after standard output in one file,
+# as each writes them, $RES/SIDE.LIMIT; prints the exit status.
+run_limited() {
+	local side=$1 limit=$2 bin=$GNU_BIN
+	shift 2
+	[[ $side == ours ]] && bin=$OUR_BIN
+	(
+		[[ $limit == none ]] || ulimit -v "$limit" || exit 125
+		PATH=$bin:$PATH exec md5sum "$@"
+	) >"$RES/$side.$limit" 2>&1
+	echo $?
+}
+
+@test "limits: out of memory in the middle of a -c list: the lines before it, then 'memory exhausted', status 1, as GNU" {
+	not_sanitized "its shadow memory takes terabytes of address space: ulimit -v leaves it none"
+	local name i limit rc out full middle=0 gnu_middle=0
+	# A list of small files, a line whose name is 2 MB long, and more
+	# small files: where the address space is tight, the long line is
+	# where memory runs out.
+	name=$(head -c 2000000 /dev/zero | tr '\0' x)
+	for i in 1 2 3 4 5; do echo "$i" >"s$i"; done
+	"$GNU_MD5SUM" s1 s2 >long
+	printf 'd41d8cd98f00b204e9800998ecf8427e  %s\n' "$name" >>long
+	"$GNU_MD5SUM" s3 s4 s5 >>long
+	"$GNU_MD5SUM" s1 s2 s3 s4 s5 >short
+	[[ $(run_limited gnu none -c long) == 1 ]] || fail "GNU's status without a limit"
+	full=$(<"$RES/gnu.none")
+	# Ours may run out of memory at another line than GNU's under the same
+	# limit, so each is held to GNU's way: at each limit where ours checks
+	# the list without its long line, ours checks the whole list either as
+	# GNU does without a limit, or says what GNU says when memory runs
+	# out: the lines GNU writes without a limit, up to some point past the
+	# lines before the long line, then "md5sum: memory exhausted", and
+	# status 1.
+	for ((limit = 4000; limit <= 30000; limit += 2000)); do
+		[[ $(run_limited gnu "$limit" -c long) == 1 ]] &&
+			[[ $(<"$RES/gnu.$limit") == $'s1: OK\ns2: OK\nmd5sum: memory exhausted' ]] &&
+			gnu_middle=$((gnu_middle + 1))
+		[[ $(run_limited ours "$limit" -c short) == 0 ]] || continue
+		[[ $(<"$RES/ours.$limit") == $'s1: OK\ns2: OK\ns3: OK\ns4: OK\ns5: OK' ]] ||
+			fail "ulimit -v $limit: the list without its long line: $(head -c 300 "$RES/ours.$limit")"
+		rc=$(run_limited ours "$limit" -c long)
+		out=$(<"$RES/ours.$limit")
+		[[ $rc == 1 ]] || fail "ulimit -v $limit: status $rc"
+		[[ $out == "$full" ]] && continue
+		[[ $out == *'md5sum: memory exhausted' ]] ||
+			fail "ulimit -v $limit: neither GNU's output nor memory exhausted: $(head -c 300 <<<"$out")"
+		out=${out%md5sum: memory exhausted}
+		[[ $out == $'s1: OK\ns2: OK\n'* && $full == "$out"* ]] ||
+			fail "ulimit -v $limit: before 'memory exhausted', not the lines GNU writes: $(head -c 300 <<<"$out")"
+		middle=$((middle + 1))
+	done
+	((gnu_middle > 0)) || fail "no limit ran GNU out of memory in the middle of the list"
+	((middle > 0)) || fail "no limit ran ours out of memory in the middle of the list"
+}

@@ -286,11 +286,11 @@ t.md: link gone.md: no file ./gone.md
 checked 5"
 }
 
-@test "library: the example of doc/library.md builds from md5.h, md5.c, md5_steps.h and cpu.h alone, and prints what it says" {
+@test "library: the example of doc/library.md builds from md5.h, md5.c, md5_steps.h and md5_cpu.h alone, and prints what it says" {
 	command -v cc >/dev/null || skip "no cc (Debian: gcc)"
 	local line expected
 	mkdir lib
-	cp "$ROOT/lib/md5.h" "$ROOT/lib/md5.c" "$ROOT/lib/md5_steps.h" "$ROOT/lib/cpu.h" lib/
+	cp "$ROOT/lib/md5.h" "$ROOT/lib/md5.c" "$ROOT/lib/md5_steps.h" "$ROOT/lib/md5_cpu.h" lib/
 	awk '/<!-- example.c begin -->/ { f = 1; next } /<!-- example.c end -->/ { f = 0 } f' \
 		"$LIBDOC" | sed '/^```/d' >lib/example.c
 	awk '/<!-- example output begin -->/ { f = 1; next } /<!-- example output end -->/ { f = 0 } f' \

@@ -232,7 +232,7 @@ static void test_random_messages(const struct transform *t)
 }
 
 /* The first transform the CPU has all it is fastest with, as
- * pick_transform should find it. */
+ * pick_transform(NULL) should find it. */
 static transform_fn *preferred(void)
 {
 	for (int i = 0; i < TRANSFORMS; i++)
@@ -241,28 +241,29 @@ static transform_fn *preferred(void)
 	return NULL;
 }
 
-/* MD5_TRANSFORM picks a transform this CPU runs, and only such a one. */
-static void test_environment(void)
+/* A transform chosen by name (md5_use_transform, md5sum's MD5_TRANSFORM)
+ * is one this CPU runs, and only such a one. */
+static void test_transform_choice(void)
 {
 	for (int i = 0; i < TRANSFORMS; i++) {
 		const struct transform *t = &transforms[i];
 		int runs = !(t->needs & ~cpu_features());
 
-		setenv("MD5_TRANSFORM", t->name, 1);
-		ok(pick_transform() == (runs ? t->blocks : preferred()),
-		   "MD5_TRANSFORM=%s picks %s", t->name,
+		ok(pick_transform(t->name) == (runs ? t->blocks : preferred()),
+		   "%s chosen picks %s", t->name,
 		   runs ? "it" : "the preferred one: the CPU lacks it");
 	}
-	setenv("MD5_TRANSFORM", "nonesuch", 1);
-	ok(pick_transform() == preferred(), "MD5_TRANSFORM=nonesuch picks the preferred one");
-	unsetenv("MD5_TRANSFORM");
-	ok(pick_transform() == preferred(), "no MD5_TRANSFORM picks the preferred one");
+	ok(pick_transform("nonesuch") == preferred(), "nonesuch chosen picks the preferred one");
+	ok(pick_transform(NULL) == preferred(), "none chosen picks the preferred one");
+	md5_use_transform("scalar");
+	ok(transform_in_use() == scalar_blocks, "md5_use_transform(\"scalar\") is used");
+	md5_use_transform(NULL);
 }
 
 int main(void)
 {
 	test_ternlog_immediates();
-	test_environment();
+	test_transform_choice();
 	for (int i = 0; i < TRANSFORMS; i++) {
 		const struct transform *t = &transforms[i];
 

@@ -1,5 +1,5 @@
 /* window.c - jobs claimed a batch at a time, written in order; see
- * window.h.  What is one batch's own is batch.c's (batch.h).
+ * window.h.  What is one batch's own is window_batch.c's (window_batch.h).
  *
  * Two locks, neither taken per file: claim_lock while a batch is made
  * from names, write_lock while batches are written, by one thread
@@ -8,17 +8,16 @@
 #include <pthread.h>
 #include <stdlib.h>
 
-#include "window/batch.h"
+#include "window/window_batch.h"
 #include "window/window.h"
 #include "out/progress.h"
 
 enum {
 	/* Claimed and not written, at most: batches, and their jobs.  A
-	 * large file at head holds the writing back while it is hashed in
-	 * one lane; the other lanes and threads go on meanwhile as far as
-	 * these let them. */
+	 * large file at head stalls the writing while it is hashed in one
+	 * lane; the other lanes and threads go on as far as these let them. */
 	WINDOW = 4096,
-	HELD_MAX = 32768,
+	CLAIMED_MAX = 32768,
 	SHOW_MS = 100,		/* written lines wait in the buffer at most */
 };
 
@@ -29,7 +28,7 @@ struct window {
 	pthread_mutex_t claim_lock;	/* guards what follows, and run.names */
 	atomic_uint_fast64_t next_seq;	/* the next batch to claim */
 	size_t claimed;		/* jobs handed out so far */
-	bool over;		/* names has no more */
+	bool over;		/* names has no more, or memory ran out */
 	uint64_t all_handed;	/* batches before it have every task handed
 				 * out (steal) */
 
@@ -51,7 +50,7 @@ struct window *window_new(struct job_source *names, struct results *results, uns
 
 	if (!all)
 		return NULL;
-	*all = (struct window){ .run = { names, results, out, prog } };
+	*all = (struct window){ .run = { .names = names, .results = results, .out = out, .prog = prog } };
 	batch_sizes_set_threads(&all->sizes, threads);
 	all->ring = calloc(WINDOW, sizeof *all->ring);
 	if (!all->ring || pthread_mutex_init(&all->claim_lock, NULL) != 0 ||
@@ -71,13 +70,12 @@ static struct batch *head_batch(struct window *all)
 {
 	uint64_t head = atomic_load(&all->head);
 
-	if (head == atomic_load(&all->next_seq))
-		return NULL;
-	return all->ring[head % WINDOW];
+	return head == atomic_load(&all->next_seq) ? NULL : all->ring[head % WINDOW];
 }
 
-/* Write the finished batches at head, in order.  Under write_lock. */
-static void write_head(struct window *all)
+/* Write the finished batches at head, in order; false once memory has run
+ * out (batch_write).  Under write_lock. */
+static bool write_head(struct window *all)
 {
 	struct batch *b;
 	bool moved = false;
@@ -87,7 +85,7 @@ static void write_head(struct window *all)
 		batch_write(b, b->n);
 		atomic_store_explicit(&b->finished, false, memory_order_relaxed);
 		all->written += b->n;
-		batch_keep(&all->spare, b);
+		batch_add_spare(&all->spare, b);
 		atomic_store(&all->head, b->seq + 1);
 		moved = true;
 	}
@@ -95,9 +93,10 @@ static void write_head(struct window *all)
 	/* Said as head moves, not as each file is done, which would take a
 	 * lock a file. */
 	if (progress_shown() && (b = head_batch(all)))
-		batch_say_what_holds_up(b);
+		batch_say_what_delays(b);
 	if (moved)
 		pthread_cond_broadcast(&all->moved);
+	return !atomic_load(&all->run.no_memory);
 }
 
 /* A batch was finished: write what can be written.  The thread that
@@ -117,9 +116,10 @@ static void write_finished(struct window *all)
 	} while (atomic_fetch_sub(&all->writes_asked, asked) != asked);
 }
 
-void window_free(struct window *all)
+bool window_write_rest_and_free(struct window *all)
 {
-	write_head(all);
+	bool whole = write_head(all);
+
 	out_flush(all->run.out);
 	batch_free(all->spare);
 	free(all->ring);
@@ -127,6 +127,7 @@ void window_free(struct window *all)
 	pthread_mutex_destroy(&all->write_lock);
 	pthread_cond_destroy(&all->moved);
 	free(all);
+	return whole;
 }
 
 void window_task_sized(struct task *t, uint64_t size)
@@ -135,7 +136,7 @@ void window_task_sized(struct task *t, uint64_t size)
 	batch_sizes_opened(&t->batch->all->sizes, size);
 }
 
-void window_task_done(struct task *t)
+void window_task_done_may_write(struct task *t)
 {
 	struct batch *b = t->batch;
 	struct window *all = b->all;
@@ -156,7 +157,7 @@ void window_task_done(struct task *t)
 	}
 }
 
-void window_tick(struct window *all)
+void window_tick_may_write(struct window *all)
 {
 	if (out_held(all->run.out, SHOW_MS)) {
 		pthread_mutex_lock(&all->write_lock);
@@ -176,7 +177,7 @@ static bool at_front(const struct task *t)
 	return batch_done_before(b, t);
 }
 
-void window_wait_turn(struct task *t)
+void window_wait_turn_and_write(struct task *t)
 {
 	struct batch *b = t->batch;
 	struct window *all = b->all;
@@ -205,22 +206,26 @@ void window_set_threads(struct window *all, unsigned threads)
 	batch_sizes_set_threads(&all->sizes, threads);
 }
 
-/* A batch to hold seq, head being the oldest not written: one written
+/* A batch for seq, head being the oldest not written: one written
  * before, or a new one; NULL when the window has no room for it or for its
- * jobs.  Under claim_lock. */
+ * jobs, or there is no memory for it (then no job is taken).  Under
+ * claim_lock. */
 static struct batch *take_batch(struct window *all, uint64_t seq, uint64_t head)
 {
 	struct batch *b;
 	bool room;
 
 	pthread_mutex_lock(&all->write_lock);
-	room = seq - head < WINDOW && all->claimed - all->written < HELD_MAX;
-	b = room ? batch_reuse(&all->spare) : NULL;
+	room = seq - head < WINDOW && all->claimed - all->written < CLAIMED_MAX;
+	b = room ? batch_take_spare(&all->spare) : NULL;
 	pthread_mutex_unlock(&all->write_lock);
 	if (!room)
 		return NULL;
-	if (!b)
-		b = batch_new(all, &all->run);
+	if (!b && !(b = batch_new(all, &all->run))) {
+		atomic_store(&all->run.no_memory, true);
+		all->over = true;
+		return NULL;
+	}
 	b->seq = seq;
 	all->ring[seq % WINDOW] = b;
 	return b;
@@ -235,7 +240,7 @@ static struct batch *take_batch(struct window *all, uint64_t seq, uint64_t head)
 #endif
 
 /* Sleep until the first n jobs are written, and show them: names
- * may then wait for a list's writer, having held back no line that GNU's
+ * may then wait for a list's writer, having delayed no line that GNU's
  * md5sum, which checks a line before it reads the next, would have
  * written. */
 static void wait_written(struct window *all, size_t n)
@@ -258,7 +263,7 @@ static void wait_for_room(struct window *all, uint64_t seen)
 }
 
 /* A new batch for the calling thread, which may wait for one when it
- * holds no work of its own; NULL when there is none now or none to come.
+ * has no work of its own; NULL when there is none now or none to come.
  * Names are made without waiting for a list's writer, and when that would
  * wait, a thread that may wait first sees every job claimed written. */
 static struct batch *claim(struct window *all, bool wait)
@@ -268,13 +273,13 @@ static struct batch *claim(struct window *all, bool wait)
 					 * wait for a list's writer */
 
 	pthread_mutex_lock(&all->claim_lock);
-	while (!all->over) {
+	while (!all->over && !atomic_load(&all->run.no_memory)) {
 		uint64_t seq = atomic_load(&all->next_seq), head = atomic_load(&all->head);
 		enum next_job got;
 		size_t claimed;
 
 		if (!(b = take_batch(all, seq, head))) {
-			if (!wait)
+			if (!wait || all->over)
 				break;
 			pthread_mutex_unlock(&all->claim_lock);
 			wait_for_room(all, head);
@@ -290,11 +295,11 @@ static struct batch *claim(struct window *all, bool wait)
 		if (b->n > 0) {
 			atomic_store(&all->next_seq, seq + 1);
 			if (progress_shown() && atomic_load(&all->head) == seq)
-				batch_say_what_holds_up(b);
+				batch_say_what_delays(b);
 			break;
 		}
 		pthread_mutex_lock(&all->write_lock);
-		batch_keep(&all->spare, b);
+		batch_add_spare(&all->spare, b);
 		pthread_mutex_unlock(&all->write_lock);
 		b = NULL;
 		if (got != JOB_LATER || !wait || !NAMES_MAY_WAIT)
@@ -312,7 +317,7 @@ static struct batch *claim(struct window *all, bool wait)
 /* The small build (make static) has no room for taking other threads'
  * tasks. */
 #ifndef MD5SUM_SMALL
-/* The first batch that may hold tasks no thread has reached: all_handed,
+/* The first batch that may have tasks no thread has reached: all_handed,
  * moved up to the oldest not written.  Under claim_lock. */
 static uint64_t first_not_reached(struct window *all)
 {
@@ -377,11 +382,6 @@ struct task *window_next(struct window *all, struct cursor *c, bool wait)
 	if (c->batch && (t = batch_hand_out(c->batch)))
 		return t;
 	return steal(all, c);
-}
-
-struct task *window_rest(struct cursor *c)
-{
-	return c->batch ? batch_hand_out(c->batch) : NULL;
 }
 
 size_t window_left(struct window *all, size_t *handed)

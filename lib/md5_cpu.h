@@ -1,4 +1,4 @@
-/* cpu.h - what this CPU offers the one-stream transforms (md5.c) and the
+/* md5_cpu.h - what this CPU offers the one-stream transforms (md5.c) and the
  * lane engines (lanes.c), probed on the first call and kept, once in each
  * file that includes this.  On x86-64 by hand rather than with
  * __builtin_cpu_supports, whose run-time part costs 5 KiB statically. */

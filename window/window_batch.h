@@ -1,18 +1,18 @@
-/* batch.h - one batch of a parallel run (window.h): consecutive jobs of
+/* window_batch.h - one batch of a parallel run (window.h): consecutive jobs of
  * names (source.h) made into tasks, handed out one at a time to any thread, and
  * the output of those done recorded in its outbox until its turn.  Private
- * to window.c, which keeps the window of batches claimed and not yet
+ * to window.c, which has the window of batches claimed and not yet
  * written, and decides when a batch is made, recorded and written.
  *
  * A batch written is made anew: its tasks, the names it copied and its
- * outbox keep their memory for the jobs it holds next.  Its tasks are
+ * outbox reuse their memory for the jobs it takes next.  Its tasks are
  * handed out without a lock, so the functions on that path are inline.
  *
  * How many jobs a batch takes is this module's rule too: fewer when files
  * are larger, as far as the files seen tell, and fewer toward the end of
  * a run whose length is known. */
-#ifndef BATCH_H
-#define BATCH_H
+#ifndef WINDOW_BATCH_H
+#define WINDOW_BATCH_H
 
 #include <stdatomic.h>
 #include <stdbool.h>
@@ -47,18 +47,21 @@ enum {
 };
 
 /* What the batches of a run share: where their jobs come from, how
- * their results are worded and counted, where their output goes, and the
- * program's name for messages. */
+ * their results are worded and counted, where their output goes, the
+ * program's name for messages, and whether memory ran out. */
 struct batch_run {
 	struct job_source *names;	/* under the claim lock */
 	struct results *results;	/* worded by any thread; counted under
 					 * the write lock */
 	struct out *out;
 	const char *prog;
+	atomic_bool no_memory;	/* no job is taken from now on */
+	bool record_lost;	/* under the write lock: a batch's output was
+				 * lost; no output after it is written */
 };
 
 /* The fields that threads touch on each file come first, together.
- * Those marked "window" are window.c's, kept here. */
+ * Those marked "window" are window.c's, stored here. */
 struct batch {
 	struct window *all;	/* window: the run it is claimed in */
 	uint64_t seq;		/* window: its place among the run's batches */
@@ -74,8 +77,8 @@ struct batch {
 	atomic_uint turn_waits;	/* window: tasks of it that wait for their
 				 * turn: taken by different threads, several
 				 * may */
-	struct batch *next_spare;	/* kept after it (batch_keep) */
-	const struct batch_run *run;
+	struct batch *next_spare;	/* the spare after it (batch_add_spare) */
+	struct batch_run *run;
 	unsigned recorded;	/* tasks whose output is in rec */
 	unsigned written;	/* tasks whose output went out */
 	struct outbox rec;
@@ -92,20 +95,20 @@ struct batch_sizes {
 	atomic_uint threads;
 };
 
-/* A new batch, empty, for all, sharing run; exits when there is no
+/* A new batch, empty, for all, sharing run; NULL when there is no
  * memory. */
-struct batch *batch_new(struct window *all, const struct batch_run *run);
+struct batch *batch_new(struct window *all, struct batch_run *run);
 
-/* Batches written, or left empty, are kept on a list, *spare, to be made
- * anew; whoever keeps the list guards it. */
-static inline void batch_keep(struct batch **spare, struct batch *b)
+/* Batches written, or left empty, are spares on a list, *spare, to be made
+ * anew; whoever has the list guards it. */
+static inline void batch_add_spare(struct batch **spare, struct batch *b)
 {
 	b->next_spare = *spare;
 	*spare = b;
 }
 
-/* A batch kept, taken off the list; NULL when there is none. */
-static inline struct batch *batch_reuse(struct batch **spare)
+/* A spare batch, taken off the list; NULL when there is none. */
+static inline struct batch *batch_take_spare(struct batch **spare)
 {
 	struct batch *b = *spare;
 
@@ -114,12 +117,14 @@ static inline struct batch *batch_reuse(struct batch **spare)
 	return b;
 }
 
-/* Free b, if any, and the batches kept after it. */
+/* Free b, if any, and the spares after it. */
 void batch_free(struct batch *b);
 
 /* Make up to size jobs of the run's names into b, waiting for a list's
  * writer for the first only if wait: what names said last.  Names that do not
- * last the run are copied into b. */
+ * last the run are copied into b: when one cannot be, for want of memory,
+ * its job and those after it are not taken, the run says no_memory, and
+ * this says JOB_NONE. */
 enum next_job batch_fill(struct batch *b, unsigned size, bool wait);
 
 /* The next task of b not handed out yet, to any thread: NULL when all
@@ -146,7 +151,7 @@ static inline unsigned batch_not_handed(struct batch *b)
 }
 
 /* t is done, as sequentially consistent a store as window.c needs
- * (window_task_done): whether it was the last of its batch. */
+ * (window_task_done_may_write): whether it was the last of its batch. */
 static inline bool batch_task_done(struct task *t)
 {
 	struct batch *b = t->batch;	/* read once: the store is a barrier */
@@ -161,7 +166,7 @@ bool batch_done_before(const struct batch *b, const struct task *t);
 /* For --progress, when it is shown and b is at head: its first file not
  * hashed yet, which the run waits for.  By b's writer, or its claimer
  * before it hands out a task: b is not written meanwhile. */
-void batch_say_what_holds_up(const struct batch *b);
+void batch_say_what_delays(const struct batch *b);
 
 /* b's last task is done: record the output of its tasks, count their
  * files in s, and mark b finished. */
@@ -171,8 +176,10 @@ void batch_finish(struct batch *b, struct batch_sizes *s);
  * results word it. */
 void batch_record(struct batch *b, unsigned k);
 
-/* Write what b has recorded, and have the run's results count its tasks
- * before task k. */
+/* Write what b has recorded (window_play), and have the run's results
+ * count its tasks before task k.  Once a batch's record was lost, for want
+ * of memory, this and later batches write nothing more, and the run says
+ * no_memory. */
 void batch_write(struct batch *b, unsigned k);
 
 /* A file opened has size bytes: it counts until enough batches are

@@ -1,9 +1,10 @@
-/* batch.c - one batch of a parallel run, and the size of batches; see
- * batch.h. */
+/* window_batch.c - one batch of a parallel run, and the size of batches; see
+ * window_batch.h. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "window/batch.h"
+#include "window/window.h"
+#include "window/window_batch.h"
 #include "out/diag.h"
 #include "os/grow.h"
 #include "out/progress.h"
@@ -16,12 +17,14 @@ enum {
 				 * share of the jobs left */
 };
 
-struct batch *batch_new(struct window *all, const struct batch_run *run)
+struct batch *batch_new(struct window *all, struct batch_run *run)
 {
-	struct batch *b;
+	struct batch *b = calloc(1, sizeof *b);
 
-	if (!(b = calloc(1, sizeof *b)) || !(b->task = calloc(BATCH_MAX, sizeof *b->task)))
-		die_no_memory(run->prog);
+	if (!b || !(b->task = calloc(BATCH_MAX, sizeof *b->task))) {
+		free(b);
+		return NULL;
+	}
 	b->all = all;
 	b->run = run;
 	outbox_init(&b->rec);
@@ -41,13 +44,14 @@ void batch_free(struct batch *b)
 	}
 }
 
-/* Keep a copy of name in b; where, as an offset into b->names. */
-static size_t keep_name(struct batch *b, const char *name)
+/* Copy name into b; where, as an offset into b->names, or SIZE_MAX
+ * when there is no memory for it. */
+static size_t copy_name(struct batch *b, const char *name)
 {
 	size_t n = strlen(name) + 1, at = b->names_len;
 
 	if (!grow(&b->names, &b->names_size, at, n))
-		die_no_memory(b->run->prog);
+		return SIZE_MAX;
 	memcpy(b->names + at, name, n);
 	b->names_len += n;
 	return at;
@@ -63,7 +67,14 @@ enum next_job batch_fill(struct batch *b, unsigned size, bool wait)
 	b->n = 0;
 	b->names_len = 0;
 	while (b->n < size && (got = source_next(names, &j, wait && b->n == 0)) == JOB_MADE) {
-		at[b->n] = j.name && !source_last(names) ? keep_name(b, j.name) : SIZE_MAX;
+		bool copy = j.name && !source_last(names);
+
+		if ((at[b->n] = copy ? copy_name(b, j.name) : SIZE_MAX) == SIZE_MAX && copy) {
+			/* j is not taken, nor any job after it. */
+			atomic_store(&b->run->no_memory, true);
+			got = JOB_NONE;
+			break;
+		}
 		b->task[b->n++] = (struct task){ .job = j, .batch = b };
 	}
 	/* Only now: b->names may have moved as it grew. */
@@ -84,7 +95,7 @@ bool batch_done_before(const struct batch *b, const struct task *t)
 	return true;
 }
 
-void batch_say_what_holds_up(const struct batch *b)
+void batch_say_what_delays(const struct batch *b)
 {
 	for (unsigned i = 0; i < b->n; i++) {
 		if (!atomic_load_explicit(&b->task[i].done, memory_order_relaxed)) {
@@ -96,8 +107,10 @@ void batch_say_what_holds_up(const struct batch *b)
 
 void batch_record(struct batch *b, unsigned k)
 {
-	for (; b->recorded < k; b->recorded++)
+	for (; b->recorded < k; b->recorded++) {
 		results_word(b->run->results, &b->task[b->recorded].job, &b->rec);
+		outbox_end_job(&b->rec);
+	}
 }
 
 /* b's tasks are done: their files count. */
@@ -118,9 +131,68 @@ void batch_finish(struct batch *b, struct batch_sizes *s)
 	atomic_store_explicit(&b->finished, true, memory_order_release);
 }
 
+/* Put name with '\\', '\n' and '\r' written as \\, \n and \r. */
+static void put_escaped(struct out *out, const char *name)
+{
+	for (const char *p = name; *p; p++) {
+		size_t plain = strcspn(p, "\\\n\r");
+
+		out_put(out, p, plain);
+		p += plain;
+		if (*p == '\0')
+			break;
+		out_put(out, *p == '\\' ? "\\\\" : *p == '\n' ? "\\n" : "\\r", 2);
+	}
+}
+
+/* Put text: the end of a line, whole lines, the start of one, as it
+ * comes between names. */
+static void put_text(struct out *out, const char *p, size_t n, char end)
+{
+	size_t whole = n;
+
+	while (whole > 0 && p[whole - 1] != end)
+		whole--;
+	if (whole > 0)
+		out_lines(out, p, whole);
+	out_put(out, p + whole, n - whole);
+}
+
+bool window_play(struct outbox *r, struct out *out, const char *prog)
+{
+	struct outbox_entry e;
+	bool whole = !r->lost;
+
+	for (size_t at = 0; outbox_next(r, &at, &e);) {
+		switch (e.kind) {
+		case OUTBOX_TEXT:
+			put_text(out, e.text, e.len, out_line_end(out));
+			break;
+		case OUTBOX_NAME:
+			out_str(out, e.name);
+			break;
+		case OUTBOX_ESCAPED:
+			put_escaped(out, e.name);
+			break;
+		case OUTBOX_FILE_ERROR:
+			report_error(out, prog, e.name, e.text);
+			break;
+		}
+	}
+	outbox_clear(r);
+	return whole;
+}
+
 void batch_write(struct batch *b, unsigned k)
 {
-	outbox_play(&b->rec, b->run->out, b->run->prog);
+	struct batch_run *run = b->run;
+
+	/* Once a record was lost, nothing after it is written. */
+	if (!run->record_lost && !window_play(&b->rec, run->out, run->prog)) {
+		run->record_lost = true;
+		atomic_store(&run->no_memory, true);
+	}
+	outbox_clear(&b->rec);
 	for (; b->written < k; b->written++)
 		results_count(b->run->results, &b->task[b->written].job);
 }
