@@ -42,7 +42,7 @@ INSTALL = install
 # page before the data segment.
 MUSL_CC = musl-gcc
 STRIP = strip
-STATIC_CFLAGS = -Os -flto -ffunction-sections -fdata-sections -fno-asynchronous-unwind-tables \
+STATIC_CFLAGS = -Oz -flto -ffunction-sections -fdata-sections -fno-asynchronous-unwind-tables \
 	-fno-jump-tables -fno-inline-small-functions -fno-tree-loop-distribute-patterns \
 	-fno-ipa-modref -fira-region=mixed -fno-caller-saves -DMD5_LANES_SMALL -DMD5SUM_SMALL
 STATIC_LDFLAGS = -static -Wl,--gc-sections,-z,noseparate-code,-z,norelro,-z,common-page-size=64,--build-id=none

@@ -185,9 +185,8 @@ static int run_command(int argc, char **argv)
 		return EXIT_FAILURE;
 	if (opt.text)
 		print_and_exit(prog, opt.text);
-	if (first < argc)
-		return run(&opt, argv + first, (size_t)(argc - first), prog, stdin_closed);
-	return run(&opt, just_stdin, 1, prog, stdin_closed);
+	return run(&opt, first < argc ? argv + first : just_stdin,
+		   first < argc ? (size_t)(argc - first) : 1, prog, stdin_closed);
 }
 
 #ifndef MD5SUM_SMALL

@@ -234,7 +234,9 @@ static _Atomic(transform_fn *) in_use;
 
 void md5_use_transform(const char *name)
 {
-	atomic_store_explicit(&in_use, pick_transform(name), memory_order_relaxed);
+	/* With one transform, there is none to choose. */
+	if (TRANSFORMS > 1)
+		atomic_store_explicit(&in_use, pick_transform(name), memory_order_relaxed);
 }
 
 static transform_fn *transform_in_use(void)

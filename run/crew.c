@@ -219,7 +219,7 @@ static struct pace_facts run_facts(struct crew *c, int64_t now, bool past_cpus)
  * as decide.h says from the run's facts and its devices', taken. */
 static void take_pace_step(struct crew *c)
 {
-	struct pace_decision d;
+	struct pace_step step;
 	struct pace_facts f;
 	int64_t now;
 	bool past_cpus;
@@ -240,15 +240,14 @@ static void take_pace_step(struct crew *c)
 		uint32_t us[STORAGE_SAMPLES];
 		struct device_facts device = devices_facts(c->devices, us);
 
-		d = decide_threads(&c->pace, &f, &device);
+		step = decide_threads(&c->pace, &f, &device);
 	} else {
-		d = decide_threads(&c->pace, &f, NULL);	/* no more than the CPUs */
+		step = decide_threads(&c->pace, &f, NULL);	/* no more than the CPUs */
 	}
-	c->pace = d.pace;
-	if (d.step.act == PACE_START)
-		start_helpers(c, d.step.helpers);
-	else if (d.step.act == PACE_CUT)
-		atomic_store(&c->claiming, d.step.helpers);
+	if (step.act == PACE_START)
+		start_helpers(c, step.helpers);
+	else if (step.act == PACE_CUT)
+		atomic_store(&c->claiming, step.helpers);
 }
 
 /* Every helper joined, what is left written, and what the run had freed;

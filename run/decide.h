@@ -177,23 +177,18 @@ struct pace_step {
 	unsigned helpers;
 };
 
-/* The decision: the step, and where the adding of threads is after it. */
-struct pace_decision {
-	struct pace_step step;
-	struct pace pace;
-};
-
 /* The pace of a run before it starts: settled with -j (every thread
  * started at once by the caller), else warming. */
 struct pace decide_begin(int settled);
 
-/* The next step from p and f, and p moved on.  With the facts of the
+/* The next step from p and f; *p, the decision's own record of where the
+ * adding of threads is, moves on, and the facts are only read.  With the facts of the
  * run's device d (the one that spins or may, else one of its others:
  * storage.h), threads past the CPUs are capped by its kind as said above,
  * and f->unsure is d's to say; without (NULL), f is taken as it is.
  * Cheap when there is nothing to do: call it often. */
-struct pace_decision decide_threads(const struct pace *p, const struct pace_facts *f,
-				    const struct device_facts *d);
+struct pace_step decide_threads(struct pace *p, const struct pace_facts *f,
+				const struct device_facts *d);
 
 /* Whether decide_threads, at now, could do anything but wait: the facts
  * are worth gathering. */

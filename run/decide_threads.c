@@ -260,12 +260,13 @@ static struct pace_facts capped_by_device(const struct pace_facts *f,
 	return c;
 }
 
-struct pace_decision decide_threads(const struct pace *p, const struct pace_facts *f,
-				    const struct device_facts *d)
+struct pace_step decide_threads(struct pace *p, const struct pace_facts *f,
+				const struct device_facts *d)
 {
-	struct pace_decision r = { .pace = *p };
-	struct pace_facts run = d ? capped_by_device(f, d) : *f;
+	struct pace_facts capped;
 
-	r.step = pace_next(&r.pace, &run);
-	return r;
+	if (!d)
+		return pace_next(p, f);
+	capped = capped_by_device(f, d);
+	return pace_next(p, &capped);
 }

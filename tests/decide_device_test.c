@@ -110,7 +110,7 @@ static unsigned run_on(const struct device *d, char *ways, bool *deep_unsure)
 			.helpers_max = CPUS - 1, .helpers_max_waiting = MOST_WAITING,
 			.cpu = { (uint64_t)cpu, (uint64_t)waits }, .left = SIZE_MAX,
 		};
-		struct pace_decision j;
+		struct pace_step j;
 		enum storage_kind kind;
 
 		/* The reads over by now, each judged as it comes in. */
@@ -121,11 +121,10 @@ static unsigned run_on(const struct device *d, char *ways, bool *deep_unsure)
 		}
 		kind = devkind_of(&dev);
 		j = decide_threads(&p, &f, &dev);
-		p = j.pace;
-		if (j.step.act == PACE_START)
-			running = keep = j.step.helpers;
-		else if (j.step.act == PACE_CUT)
-			keep = j.step.helpers;
+		if (j.act == PACE_START)
+			running = keep = j.helpers;
+		else if (j.act == PACE_CUT)
+			keep = j.helpers;
 		if ((kind == STORAGE_SPINNING || kind == STORAGE_UNSURE) && keep + 1 > CPUS)
 			*deep_unsure = true;
 		if (files * d->cpu_us > busy)
@@ -146,7 +145,7 @@ static void test_unmeasured(void)
 	struct pace warming = decide_begin(0);
 	struct pace_facts f = { .helpers_max = CPUS - 1, .helpers_max_waiting = MOST_WAITING,
 				.left = SIZE_MAX };
-	struct pace_decision d;
+	struct pace_step d;
 
 	ok(devkind_of(&says_rotates) == STORAGE_UNSURE,
 	   "judge: says it rotates, nothing timed: unsure");
@@ -154,7 +153,7 @@ static void test_unmeasured(void)
 	   "judge: says it does not rotate, nothing timed: solid");
 	ok(devkind_of(&none) == STORAGE_NONE, "judge: no block device: none");
 	d = decide_threads(&warming, &f, &says_rotates);
-	ok(d.step.act == PACE_WAIT && f.helpers_max_waiting == MOST_WAITING && !f.unsure,
+	ok(d.act == PACE_WAIT && f.helpers_max_waiting == MOST_WAITING && !f.unsure,
 	   "judge: as the run starts, no step, and the facts handed in are not written");
 }
 

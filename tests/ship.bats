@@ -80,10 +80,10 @@ help_options() {
 	((n >= 19)) || fail "only $n options found in --help"
 }
 
-# The long options of cmdline.c's tables, GNU's and ours, one a line:
+# The long options of cmd/cmdline.c's tables, GNU's and ours, one a line:
 # --check, ...
 table_options() {
-	sed -n '/^static const struct opt_long [a-z_]*\[\] = {$/,/^};$/p' "$ROOT/cmdline.c" |
+	sed -n '/^static const struct opt_long [a-z_]*\[\] = {$/,/^};$/p' "$ROOT/cmd/cmdline.c" |
 		grep -oE '^\s*\{ "[a-z-]+"' | grep -oE '[a-z-]+' | sed 's/^/--/'
 }
 
