@@ -17,29 +17,22 @@ MANDIR = $(PREFIX)/share/man
 INSTALL = install
 
 # make static: musl-gcc (Debian: musl-tools); small rather than fast, since
-# -Os costs the hash nothing measurable, and -flto lets the hooks of
+# -Oz costs the hash nothing measurable, and -flto lets the hooks of
 # --progress vanish.  MD5_LANES_SMALL keeps the sse2 lane engine only
 # (lib/lanes.c) and the portable one-stream transform (lib/md5.c: no
-# AVX-512VL); MD5SUM_SMALL leaves out the drawing of --progress
-# (progress_draw.c), which would take the file over its budget, asking the page
-# cache with cachestat (storage.c), the disk readers (disk.c), the
-# files that workers hand over at the end of a run (crew.c), the files of
-# others' batches taken once none is left to claim (window.c), the threads
-# added past the CPUs while a run waits on its storage (budget.c,
-# pace.c), and the coarse clock (monotime.c); the lanes are compressed through a copy
-# of their chaining words (feed.c).  No
-# jump tables, no inlining of small functions called from several places,
-# and no loops made into calls of memset or memcpy: each takes the file a
-# little further under its budget, as does keeping what each function
-# reads and writes from shaping its callers' code (-fno-ipa-modref), and
-# allocating registers over loops and the function together where that
-# pays, as -O2 does, rather than over the whole function at once, as -Os
-# does (-fira-region=mixed), and keeping values across a call in
-# registers the call saves rather than in those it may clobber
-# (-fno-caller-saves).  A
-# common page size
-# below the 4 KiB of x86-64 keeps ld from padding the file up to the next
-# page before the data segment.
+# AVX-512VL); MD5SUM_SMALL leaves out what os/features.h lists, and the
+# two modules it leaves out whole are swapped for stand-ins (SMALL_SRC).
+# No jump tables, no inlining of small functions called from several
+# places, and no loops made into calls of memset or memcpy: each takes the
+# file a little further under its budget, as does keeping what each
+# function reads and writes from shaping its callers' code
+# (-fno-ipa-modref), and allocating registers over loops and the function
+# together where that pays, as -O2 does, rather than over the whole
+# function at once, as -Os does (-fira-region=mixed), and keeping values
+# across a call in registers the call saves rather than in those it may
+# clobber (-fno-caller-saves).  A common page size below the 4 KiB of
+# x86-64 keeps ld from padding the file up to the next page before the
+# data segment.
 MUSL_CC = musl-gcc
 STRIP = strip
 STATIC_CFLAGS = -Oz -flto -ffunction-sections -fdata-sections -fno-asynchronous-unwind-tables \
@@ -63,6 +56,11 @@ CMD_SRC = md5sum.c cmd/cmdline.c cmd/opts.c cmd/sums.c cmd/check.c \
 	out/term.c out/outbox.c os/cores.c os/fds.c os/thread.c os/monotime.c \
 	os/grow.c
 SRC = $(CMD_SRC) $(LIB_SRC)
+# The small build's: the modules it leaves out whole (os/features.h),
+# each for its stand-in.
+SMALL_OUT = read/disk.c read/disk_order.c out/progress_draw.c
+SMALL_IN = read/disk_none.c out/progress_draw_none.c
+SMALL_SRC = $(filter-out $(SMALL_OUT),$(CMD_SRC)) $(SMALL_IN) $(LIB_SRC)
 
 # Everything built goes under build/: objects (and their dependency files)
 # in build/obj/, beside the sources' own folders, the programs in build/,
@@ -225,10 +223,10 @@ uninstall:
 # One compiler run over the sources: no musl object mixes with the others.
 static: $(B)/md5sum-static
 
-$(B)/md5sum-static: $(SRC) $(wildcard */*.h) Makefile
+$(B)/md5sum-static: $(SMALL_SRC) $(wildcard */*.h) Makefile
 	@mkdir -p $(@D)
 	@command -v $(MUSL_CC) >/dev/null || { echo "$(MUSL_CC) not found (Debian: apt-get install musl-tools)" >&2; exit 1; }
-	$(MUSL_CC) $(STD) -I. $(CPPFLAGS) $(STATIC_CFLAGS) $(STATIC_LDFLAGS) -o $@ $(SRC) $(LDLIBS)
+	$(MUSL_CC) $(STD) -I. $(CPPFLAGS) $(STATIC_CFLAGS) $(STATIC_LDFLAGS) -o $@ $(SMALL_SRC) $(LDLIBS)
 	$(STRIP) -R .comment $@
 
 # The whole differential suite against the static binary: slow.

@@ -31,6 +31,7 @@
 #include "cmd/sums.h"
 #include "lib/md5.h"
 #include "os/thread.h"
+#include "os/features.h"
 
 /* Standard output.  Not on main's stack, which ulimit -s may keep
  * smaller than its buffer. */
@@ -189,7 +190,6 @@ static int run_command(int argc, char **argv)
 		   first < argc ? (size_t)(argc - first) : 1, prog, stdin_closed);
 }
 
-#ifndef MD5SUM_SMALL
 /* Below this limit on the stack (ulimit -s), where GNU still runs, the
  * command runs on a thread of its own, whose stack is ours to size
  * (thread.h): our calls go deeper than GNU's (lanes, threads, messages),
@@ -239,15 +239,11 @@ static bool run_on_own_stack(struct command *c)
 	return true;
 }
 
-#endif
-
 int main(int argc, char **argv)
 {
-#ifndef MD5SUM_SMALL
 	struct command c = { .argc = argc, .argv = argv };
 
-	if (stack_is_small() && run_on_own_stack(&c))
+	if (HAS_OWN_STACK && stack_is_small() && run_on_own_stack(&c))
 		return c.status;
-#endif
 	return run_command(argc, argv);
 }

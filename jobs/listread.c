@@ -9,6 +9,7 @@
 
 #include "os/grow.h"
 #include "jobs/listread.h"
+#include "os/features.h"
 
 /* glibc's stdio buffer: the block size, below its BUFSIZ. */
 enum { BUF_MAX = 8192 };
@@ -35,20 +36,12 @@ void listread_free(struct listread *l)
 
 /* Whether a read of l would return at once: data, the end or an error
  * are there.  The small build (make static) has no room to ask. */
-#ifdef MD5SUM_SMALL
-static bool readable(const struct listread *l)
-{
-	(void)l;
-	return true;
-}
-#else
 static bool readable(const struct listread *l)
 {
 	struct pollfd p = { .fd = l->fd, .events = POLLIN };
 
-	return l->never_waits || poll(&p, 1, 0) != 0;
+	return !HAS_NO_WAIT_READS || l->never_waits || poll(&p, 1, 0) != 0;
 }
-#endif
 
 /* Refill the buffer when it is empty: 1 when it holds bytes, 0 at the
  * end or on an error, LISTREAD_LATER when it would wait and may not. */

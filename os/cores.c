@@ -12,9 +12,10 @@
 #include <unistd.h>
 
 #include "os/cores.h"
+#include "os/features.h"
 
-/* The small build (make static) leaves out quotas, for its size. */
-#if defined(__linux__) && defined(CPU_COUNT) && !defined(MD5SUM_SMALL)
+/* Where the cgroup says its quota (Linux). */
+#if defined(__linux__) && defined(CPU_COUNT)
 enum { GROUPS_BYTES = 4096 };
 
 /* The start of the file name in the directory dir under root (dir as
@@ -100,8 +101,11 @@ static unsigned quota_limit(const char *root, char *dir, unsigned limit, bool v2
  * "cpu" among them. */
 static unsigned cgroup_limit(unsigned limit)
 {
-	char *groups = malloc(GROUPS_BYTES), *line, *next, *controllers, *dir;
+	char *groups, *line, *next, *controllers, *dir;
 
+	if (!HAS_CPU_QUOTA)
+		return limit;
+	groups = malloc(GROUPS_BYTES);
 	if (!groups || !read_start("/proc/self", "", "cgroup", groups, GROUPS_BYTES)) {
 		free(groups);
 		return limit;

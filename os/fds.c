@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "os/fds.h"
+#include "os/features.h"
 
 /* Descriptors looked at in one poll(2) (few: the poll list is on the
  * stack, which ulimit -s may keep small), and in all: a run holds a few
@@ -33,25 +34,17 @@ static rlim_t count_open(rlim_t n)
 	return open;
 }
 
-#ifndef MD5SUM_SMALL
 static void raise_limit(struct rlimit *files, rlim_t more)
 {
 	struct rlimit raised = *files;
 
-	if (files->rlim_max <= files->rlim_cur)
+	if (!HAS_FD_LIMIT_RAISE || files->rlim_max <= files->rlim_cur)
 		return;
 	raised.rlim_cur = files->rlim_max - files->rlim_cur < more ? files->rlim_max
 								  : files->rlim_cur + more;
 	if (setrlimit(RLIMIT_NOFILE, &raised) == 0)
 		*files = raised;
 }
-#else
-static void raise_limit(struct rlimit *files, rlim_t more)
-{
-	(void)files;
-	(void)more;
-}
-#endif
 
 unsigned fds_free(unsigned want)
 {

@@ -14,7 +14,7 @@ uint64_t monotime_us(void)
 
 uint64_t monotime_coarse_ms(void)
 {
-#if defined CLOCK_MONOTONIC_COARSE && !defined MD5SUM_SMALL	/* Linux; small: one clock */
+#if defined CLOCK_MONOTONIC_COARSE	/* Linux */
 	struct timespec t;
 
 	clock_gettime(CLOCK_MONOTONIC_COARSE, &t);

@@ -16,7 +16,7 @@
  * effect.
  *
  * When standard error is not a terminal, or progress_start was not
- * called, or in the small static build (MD5SUM_SMALL), nothing is shown,
+ * called, or in the small static build (os/features.h), nothing is shown,
  * no thread runs, and every other call returns after testing one flag.
  * Standard output and the exit status never depend on it.
  *

@@ -4,8 +4,7 @@
  * It wakes a few times a second, gathers the figures from the counters,
  * has statusline.h make the line of them, and term.h draw it.  A signal
  * handler clears the line when the run is interrupted.  The small static
- * build (MD5SUM_SMALL), which has no room for it, has the functions at
- * the end instead: they start nothing. */
+ * build links progress_draw_none.c instead (os/features.h). */
 #include <errno.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -19,8 +18,6 @@
 #include "os/thread.h"
 #include "out/statusline.h"
 #include "out/term.h"
-
-#ifndef MD5SUM_SMALL
 
 enum {
 	DELAY_MS = 1000,	/* a run shorter than this shows nothing */
@@ -383,17 +380,3 @@ void progress_draw_end(void)
 		release_signals();
 	}
 }
-
-#else	/* the small build's: no line, no thread */
-
-bool progress_draw_start(struct progress_counters *c, bool check, char *const *names, size_t count)
-{
-	(void)c, (void)check, (void)names, (void)count;
-	return false;
-}
-
-void progress_draw_end(void)
-{
-}
-
-#endif

@@ -11,7 +11,7 @@
  * shell.  Once a line is drawn, SIGINT, SIGTERM, SIGQUIT and SIGPIPE
  * clear it before taking their usual effect.
  *
- * The small static build (MD5SUM_SMALL) draws nothing: there
+ * The small static build draws nothing (os/features.h): there
  * PROGRESS_DRAW_BUILT is 0, and progress_draw_start starts nothing.
  *
  * A leaf: it calls nothing of the command's but the leaves quote.h,
@@ -25,6 +25,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <time.h>
+
+#include "os/features.h"
 
 /* What the run has done so far, as the line tells it. */
 struct progress_counters {
@@ -40,15 +42,10 @@ struct progress_counters {
 	struct timespec list_began;
 };
 
-/* Whether this build draws the line: not the small static build
- * (MD5SUM_SMALL), which has no room for it.  Known as it compiles, so
- * that there the counters, which count only while the line is drawn,
- * fold away. */
-#ifdef MD5SUM_SMALL
-enum { PROGRESS_DRAW_BUILT = 0 };
-#else
-enum { PROGRESS_DRAW_BUILT = 1 };
-#endif
+/* Whether this build draws the line.  Known as it compiles, so that in
+ * the small build the counters, which count only while the line is
+ * drawn, fold away. */
+enum { PROGRESS_DRAW_BUILT = HAS_STATUS_LINE };
 
 /* Draw the line from *c, if standard error is a terminal, for a run
  * through count names (FILEs, or lists with check: progress.h's plan):

@@ -1,9 +1,5 @@
-/* disk.c - one reader per spinning disk; see disk.h.
- *
- * The small static build (MD5SUM_SMALL) has no room for them: there, at
- * the end, no disk has a reader, and files that must come from a
- * spinning disk are read one at a time, in input order, where they come
- * (decide.h: READ_NOW), as GNU reads them. */
+/* disk.c - one reader per spinning disk; see disk.h.  The small static
+ * build links read/disk_none.c instead (os/features.h). */
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -17,8 +13,6 @@
 #include "read/diskplace.h"
 #include "read/stream.h"
 #include "os/thread.h"
-
-#ifndef MD5SUM_SMALL
 
 struct disks {
 	pthread_mutex_t lock;	/* guards every disk's waiting files */
@@ -229,38 +223,3 @@ void disks_stop(struct disks *all)
 	pthread_mutex_destroy(&all->lock);
 	free(all);
 }
-
-#else
-
-struct disks *disks_start(unsigned waiting)
-{
-	(void)waiting;
-	return NULL;
-}
-
-bool disks_submit(struct disks *d, struct task *t, const struct disk_file *f)
-{
-	(void)d;
-	(void)t;
-	(void)f;
-	return false;
-}
-
-uint64_t disks_work(struct disks *d)
-{
-	(void)d;
-	return 0;
-}
-
-bool disks_held(struct disks *d)
-{
-	(void)d;
-	return false;
-}
-
-void disks_stop(struct disks *d)
-{
-	(void)d;
-}
-
-#endif

@@ -4,7 +4,6 @@
 
 #include "read/disk_order.h"
 
-#ifndef MD5SUM_SMALL
 
 /* Whether the file's first read, made next, times the disk: not asked
  * ahead, not begun elsewhere, and PROBE_GAP or more behind the last read,
@@ -95,5 +94,3 @@ struct waiting disk_take_file(struct disk *d, unsigned i)
 	pthread_cond_signal(&d->room);
 	return w;
 }
-
-#endif

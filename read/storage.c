@@ -12,6 +12,7 @@
 #include "os/monotime.h"
 #include "read/storage.h"
 #include "read/sysfs.h"
+#include "os/features.h"
 
 /* Devices a run keeps a measure of; files of one run seldom span more. */
 enum { DEVICES_MAX = 16 };
@@ -192,8 +193,7 @@ ssize_t storage_read_cached(int fd, void *buf, size_t n)
 #define __NR_cachestat 451
 #endif
 
-/* The small static build has no room for it (Makefile). */
-#if defined(__NR_cachestat) && !defined(MD5SUM_SMALL)
+#if defined(__NR_cachestat)
 
 /* As the kernel's struct cachestat_range and struct cachestat. */
 struct range {
@@ -208,6 +208,8 @@ int storage_has_start(int fd)
 	struct range r = { 0, 1 };
 	struct pages p;
 
+	if (!HAS_CACHESTAT)	/* the small build has no room for it */
+		return -1;
 	if (syscall(__NR_cachestat, (unsigned)fd, &r, &p, 0u) != 0)
 		return -1;
 	return p.cache > 0;

@@ -13,6 +13,7 @@
 #include "read/stream.h"
 #include "out/progress.h"
 #include "os/thread.h"
+#include "os/features.h"
 
 /* Fill buf with up to size bytes from fd, as many reads as it takes; *got
  * tells how many came.  Fewer than size means the end.  0 or an errno; an
@@ -148,8 +149,8 @@ int stream_hash_fd_from(int fd, struct md5 *ctx, uint8_t digest[MD5_DIGEST_LENGT
 		return err;
 	md5_update(ctx, buf, got);
 	if (got == size)
-		err = ahead && size == READ_SIZE && second_cpu() ? hash_rest_ahead(fd, ctx, buf)
-								 : hash_rest(fd, ctx, buf, size);
+		err = HAS_READ_AHEAD && ahead && size == READ_SIZE && second_cpu() ?
+			      hash_rest_ahead(fd, ctx, buf) : hash_rest(fd, ctx, buf, size);
 	if (err)
 		return err;
 	md5_final(ctx, digest);
@@ -170,18 +171,14 @@ int stream_hash_fd(int fd, uint8_t digest[MD5_DIGEST_LENGTH], uint8_t *buf, size
  * FIFO's end only once its first writer has come and gone (Linux), and a
  * regular file has them at once.  0 or an errno.  The small build's opens
  * wait (open.c). */
-#ifdef MD5SUM_SMALL
-static int wait_as_opened(int fd)
-{
-	(void)fd;
-	return 0;
-}
-#else
 static int wait_as_opened(int fd)
 {
 	struct pollfd p = { .fd = fd, .events = POLLIN };
-	int flags = fcntl(fd, F_GETFL);
+	int flags;
 
+	if (!HAS_NO_WAIT_READS)
+		return 0;
+	flags = fcntl(fd, F_GETFL);
 	if (flags < 0 || !(flags & O_NONBLOCK))
 		return 0;
 	while (poll(&p, 1, -1) < 0)
@@ -189,7 +186,6 @@ static int wait_as_opened(int fd)
 			return errno;
 	return fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) == 0 ? 0 : errno;
 }
-#endif
 
 int stream_hash_fd_close(int fd, uint8_t digest[MD5_DIGEST_LENGTH], uint8_t *buf,
 			 size_t size, bool ahead)

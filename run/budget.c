@@ -6,6 +6,7 @@
 #include "os/cores.h"
 #include "os/fds.h"
 #include "run/lanecount.h"
+#include "os/features.h"
 
 /* Files a thread keeps opened ahead of its lanes, in lanes' worth, at
  * most; and all threads together, at most. */
@@ -64,11 +65,6 @@ static void share_descriptors(struct budget *b)
 		fds_make_room(taken + b->disk_files);
 }
 
-/* Under a limit on address space (ulimit -v), the threads' buffers take
- * a quarter of it at most, so that the rest of the run (its batches, its
- * lists, the C library's arenas) has room: half the lanes a thread, then
- * fewer threads.  Not in the small build, whose few lanes always fit. */
-#ifndef MD5SUM_SMALL
 /* Threads past the CPUs' planned as the CPUs' threads are, at most: as
  * many again (decide.h: threads past the CPUs on flash hash as the CPUs'
  * threads do, their reads asked for ahead). */
@@ -77,6 +73,10 @@ static unsigned full_past_max(const struct budget *b)
 	return at_most(b->threads, b->threads_max - b->threads);
 }
 
+/* Under a limit on address space (ulimit -v), the threads' buffers take
+ * a quarter of it at most, so that the rest of the run (its batches, its
+ * lists, the C library's arenas) has room: half the lanes a thread, then
+ * fewer threads.  Not in the small build, whose few lanes always fit. */
 static void fit_address_space(struct budget *b)
 {
 	struct hasher_plan *p = &b->plan;
@@ -84,6 +84,8 @@ static void fit_address_space(struct budget *b)
 	rlim_t budget;
 	size_t cpus_bytes;
 
+	if (!HAS_ADDRESS_SPACE_FIT)
+		return;
 	b->full_past = full_past_max(b);
 	if (getrlimit(RLIMIT_AS, &lim) != 0 || lim.rlim_cur == RLIM_INFINITY)
 		return;
@@ -101,12 +103,6 @@ static void fit_address_space(struct budget *b)
 		b->threads_max = b->threads + b->full_past +
 			  (unsigned)(budget / hasher_buffer_bytes(b->waiting_plan.lanes));
 }
-#else
-static void fit_address_space(struct budget *b)
-{
-	(void)b;
-}
-#endif
 
 static unsigned at_least(unsigned n, unsigned least)
 {
@@ -128,10 +124,10 @@ struct budget budget_for(const struct hasher_plan *base, unsigned threads)
 	}
 	fit_address_space(&b);
 	share_descriptors(&b);
-#ifndef MD5SUM_SMALL	/* which reads such files in lanes (decide_way.c) */
-	/* The disks' readers come with the first of the CPUs' threads' helpers. */
-	b.plan.time_unsure = b.waiting_plan.time_unsure = b.threads == 1;
-#endif
+	/* The disks' readers come with the first of the CPUs' threads'
+	 * helpers; without them, such files are read in lanes (decide_way.c). */
+	if (HAS_DISK_READERS)
+		b.plan.time_unsure = b.waiting_plan.time_unsure = b.threads == 1;
 	return b;
 }
 

@@ -16,6 +16,7 @@
 #define BUDGET_H
 
 #include "run/plan.h"
+#include "os/features.h"
 
 /* The descriptors a run of many files asks to have free (fds_free), the
  * soft limit raised for them if need be. */
@@ -23,11 +24,7 @@ enum { FDS_WANTED = 4096 };
 
 /* Threads in all, at most, while they wait on the storage more than they
  * hash (decide.h).  None in the small build. */
-#ifdef MD5SUM_SMALL
-enum { WAITING_THREADS_MAX = 0 };
-#else
-enum { WAITING_THREADS_MAX = 64 };
-#endif
+enum { WAITING_THREADS_MAX = HAS_THREADS_PAST_CPUS ? 64 : 0 };
 
 struct budget {
 	unsigned threads;	/* the CPUs' threads: those that keep the

@@ -211,7 +211,7 @@ static struct pace_facts run_facts(struct crew *c, int64_t now, bool past_cpus)
 		.helpers_max = b->threads - 1, .helpers_max_waiting = past_cpus ? b->threads_max - 1 : 0,
 		.cpu = past_cpus ? monotime_cpu_use() : (struct cpu_use){ 0, 0 },
 		.left = left, .claimed = handed,
-		.to_hand_over = HANDOVERS && left != SIZE_MAX ?
+		.to_hand_over = HAS_HANDOVERS && left != SIZE_MAX ?
 					hasher_work_to_hand_over(c->self->hasher) : 0 };
 }
 

@@ -1,16 +1,12 @@
 /* decide_threads.c - how many threads a run has: the steps of adding
  * them, and their cap by the device; see decide.h. */
 #include "run/decide.h"
+#include "os/features.h"
 
-/* The small static build (MD5SUM_SMALL) has no room for the steps past
- * the CPUs, and its runs never ask for them. */
-#ifdef MD5SUM_SMALL
-#define PAST_CPUS(f) 0
-#define UNSURE(f) 0
-#else
-#define PAST_CPUS(f) ((f)->helpers_max_waiting > (f)->helpers_max)
-#define UNSURE(f) ((f)->unsure)
-#endif
+/* The small static build has no room for the steps past the CPUs, and
+ * its runs never ask for them (os/features.h). */
+#define PAST_CPUS(f) (HAS_THREADS_PAST_CPUS && (f)->helpers_max_waiting > (f)->helpers_max)
+#define UNSURE(f) (HAS_THREADS_PAST_CPUS && (f)->unsure)
 
 struct pace decide_begin(int settled)
 {
@@ -244,9 +240,11 @@ static struct pace_facts capped_by_device(const struct pace_facts *f,
 					  const struct device_facts *d)
 {
 	struct pace_facts c = *f;
-#ifndef MD5SUM_SMALL	/* it has no threads past the CPUs */
-	enum storage_kind kind = devkind_of(d);
+	enum storage_kind kind;
 
+	if (!HAS_THREADS_PAST_CPUS)
+		return c;
+	kind = devkind_of(d);
 	if (kind == STORAGE_SPINNING || kind == STORAGE_UNSURE) {
 		c.unsure = kind == STORAGE_UNSURE && c.helpers_max_waiting > c.helpers_max;
 		c.helpers_max_waiting = 0;
@@ -254,9 +252,6 @@ static struct pace_facts capped_by_device(const struct pace_facts *f,
 		   c.helpers_max_waiting > DECIDE_FLASH_HELPERS(c.helpers_max)) {
 		c.helpers_max_waiting = DECIDE_FLASH_HELPERS(c.helpers_max);
 	}
-#else
-	(void)d;
-#endif
 	return c;
 }
 

@@ -1,5 +1,6 @@
 /* decide_way.c - which way each input is read; see decide.h. */
 #include "run/decide.h"
+#include "os/features.h"
 
 /* A spinning disk's data: by the disk's reader, in disk order, or now,
  * one file at a time, where there is no reader. */
@@ -15,16 +16,11 @@ static enum read_way from_device(const struct read_facts *f)
 	case STORAGE_SPINNING:
 		return from_spinning(f);
 	case STORAGE_UNSURE:
-#ifdef MD5SUM_SMALL
-		/* No disk readers to measure it (disk.c): measured in
-		 * lanes, as it is read. */
-		return READ_LANES_TIMED;
-#else
 		/* Read as if it spins until its reader's first far reads
 		 * say (disk.h): lanes would ask for many files at once,
-		 * each a seek if it does spin. */
-		return from_spinning(f);
-#endif
+		 * each a seek if it does spin.  With no disk readers to
+		 * measure it, it is measured in lanes, as it is read. */
+		return HAS_DISK_READERS ? from_spinning(f) : READ_LANES_TIMED;
 	case STORAGE_SOLID:
 		return f->sample_due ? READ_LANES_TIMED : READ_LANES_ASKED;
 	case STORAGE_NONE:
@@ -51,20 +47,19 @@ enum read_way decide_way(const struct read_facts *f)
 	case CACHE_UNASKED:
 		/* A look at the page cache by a read from memory starts the
 		 * reading of what it misses, out of the disk's order: not on
-		 * a disk that spins, nor once this thread's reads miss.  (The
-		 * small build, with no disk readers, reads such a file at
-		 * once: the look starts the read it makes next.) */
-#ifndef MD5SUM_SMALL
-		if (f->storage == STORAGE_SPINNING)
+		 * a disk that spins, nor once this thread's reads miss.  (With
+		 * no disk readers, such a file is read at once: the look
+		 * starts the read it makes next.) */
+		if (HAS_DISK_READERS && f->storage == STORAGE_SPINNING)
 			return READ_ASK_CACHE;
 		/* Flash is asked for the file at once, as --disk=ssd does:
 		 * for one in memory after all, the ask costs the system call
 		 * that asking the page cache first would, and reads nothing.
 		 * The page cache is asked now and then, so that the thread
 		 * learns when its files come from memory again. */
-		if (f->cold && f->storage == STORAGE_SOLID && !f->ask_due)
+		if (HAS_FLASH_ASKED_AT_ONCE && f->cold && f->storage == STORAGE_SOLID &&
+		    !f->ask_due)
 			return from_device(f);
-#endif
 		return f->cold ? READ_ASK_CACHE : READ_PROBE;
 	case CACHE_HIT:
 		return READ_LANES;

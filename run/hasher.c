@@ -62,8 +62,7 @@ void hasher_use_disks(struct hasher *h, struct disks *d)
 
 void hasher_short_steps(struct hasher *h, bool on)
 {
-	if (SHORT_STEPS)
-		h->short_steps = on;
+	h->short_steps = on;
 }
 
 bool hasher_has_files(const struct hasher *h)

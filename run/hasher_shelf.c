@@ -11,7 +11,7 @@ enum { HANDOVER_WORK_MIN = 1024 * 1024 };
 bool shelf_init(struct shelf *s, unsigned workers, unsigned lanes)
 {
 	*s = (struct shelf){ .lanes = lanes, .working = 1 };
-	if (!HANDOVERS)
+	if (!HAS_HANDOVERS)
 		return true;
 	s->slot = calloc((size_t)workers * HASHER_LANES_MAX, sizeof *s->slot);
 	if (!s->slot)
@@ -30,7 +30,7 @@ bool shelf_init(struct shelf *s, unsigned workers, unsigned lanes)
 
 void shelf_free(struct shelf *s)
 {
-	if (!HANDOVERS)
+	if (!HAS_HANDOVERS)
 		return;
 	pthread_cond_destroy(&s->changed);
 	pthread_mutex_destroy(&s->lock);
@@ -39,7 +39,7 @@ void shelf_free(struct shelf *s)
 
 void shelf_join(struct shelf *s)
 {
-	if (!HANDOVERS)
+	if (!HAS_HANDOVERS)
 		return;
 	pthread_mutex_lock(&s->lock);
 	s->working++;
@@ -55,7 +55,7 @@ static void stop_working(struct shelf *s)
 
 void shelf_leave(struct shelf *s)
 {
-	if (!HANDOVERS)
+	if (!HAS_HANDOVERS)
 		return;
 	pthread_mutex_lock(&s->lock);
 	stop_working(s);
@@ -66,7 +66,7 @@ bool shelf_holds(struct shelf *s)
 {
 	bool shelved;
 
-	if (!HANDOVERS)
+	if (!HAS_HANDOVERS)
 		return false;
 	pthread_mutex_lock(&s->lock);
 	shelved = s->shelved > 0;
@@ -76,14 +76,14 @@ bool shelf_holds(struct shelf *s)
 
 bool shelf_wanted(struct shelf *s)
 {
-	return HANDOVERS && atomic_load_explicit(&s->idle, memory_order_relaxed) > 0;
+	return HAS_HANDOVERS && atomic_load_explicit(&s->idle, memory_order_relaxed) > 0;
 }
 
 bool shelf_take(struct shelf *s, struct hasher *h, unsigned lanes)
 {
 	unsigned n;
 
-	if (!HANDOVERS)
+	if (!HAS_HANDOVERS)
 		return false;
 	pthread_mutex_lock(&s->lock);
 	stop_working(s);

@@ -14,12 +14,7 @@
 #include <stdbool.h>
 
 #include "run/hasher.h"
-
-#ifdef MD5SUM_SMALL
-#define HANDOVERS 0
-#else
-#define HANDOVERS 1
-#endif
+#include "os/features.h"
 
 struct shelf {
 	pthread_mutex_t lock;	/* guards what follows */

@@ -12,6 +12,7 @@
 #include "run/hasher.h"
 #include "run/decide.h"
 #include "run/recent.h"
+#include "os/features.h"
 
 /* Bytes of files queued, beyond which no more are: one large file asked
  * ahead keeps a device as busy as many, and files queued are work that
@@ -38,16 +39,6 @@ struct hasher {
 	uint8_t *buf;		/* READ_SIZE bytes for plain reads, then the
 				 * lanes' buffers */
 };
-
-/* Whether a step can be short (hasher_short_steps): not in the small
- * build, which has no room for it, and reads files to their end out of
- * the lanes only from a disk measured to spin, where threads added do
- * not pay. */
-#ifdef MD5SUM_SMALL
-#define SHORT_STEPS 0
-#else
-#define SHORT_STEPS 1
-#endif
 
 /* The files held open changed. */
 static inline void publish_held(struct hasher *h)

@@ -195,7 +195,7 @@ void hasher_step(struct hasher *h)
 			/* But not after a file read to its end here, where
 			 * steps are short; files handed to a disk's reader go
 			 * on at once, in the order they came. */
-			if (SHORT_STEPS && h->short_steps && h->read_now != read_now)
+			if (h->short_steps && h->read_now != read_now)
 				break;
 		}
 	}
@@ -214,24 +214,22 @@ void hasher_read_elsewhere(struct hasher *h, const struct feed *f, enum read_way
 
 	if (w == READ_BY_DISK && disks_submit(h->disks, f->task, &d))
 		return;
-#ifndef MD5SUM_SMALL	/* where UNSURE is never read now (decide_way.c) */
 	/* Read now as if on a spinning disk, with no reader to measure it
 	 * ever (one thread): measured here, one file at a time.  Otherwise
 	 * the readers, which come with the first helper, measure it: files
 	 * in input order are read near one another, and a drive's cache
-	 * would pass them for flash. */
-	if (h->plan.time_unsure && !ctx && f->size > 0 &&
+	 * would pass them for flash.  (Without disk readers, an unsure disk
+	 * is never read now: decide_way.c.) */
+	if (HAS_DISK_READERS && h->plan.time_unsure && !ctx && f->size > 0 &&
 	    storage_kind(f->storage) == STORAGE_UNSURE)
 		storage_time_first_read(f->storage, f->fd, h->buf);
-#endif
 	if (ctx)
 		fresh = *ctx;
 	else
 		md5_init(&fresh);
 	err = stream_hash_fd_from(f->fd, &fresh, j->digest, h->buf, READ_SIZE,
 				  h->plan.read_ahead);
-	if (SHORT_STEPS)
-		h->read_now++;
+	h->read_now++;
 	if (close(f->fd) != 0 && err == 0)
 		err = errno;
 	finish_task_may_write(h, f->task, err, f->task->size);

@@ -2,6 +2,7 @@
 #include <stdint.h>
 
 #include "run/lanecount.h"
+#include "os/features.h"
 
 /* Twice the lanes pay where the engines hash at least this many times as
  * fast with them, in percent: a threshold between what was measured
@@ -14,11 +15,9 @@ unsigned lanecount_for(const struct md5_engine *const *e)
 {
 	unsigned n = md5_lanes_width(e);
 
-#ifndef MD5_LANES_SMALL	/* else one engine of a few lanes: none to halve */
-	while (n > 1 && n % 2 == 0 &&
+	while (HAS_LANES_HALVED && n > 1 && n % 2 == 0 &&
 	       (uint64_t)md5_lanes_speed(e, n) * 100 <
 		       (uint64_t)md5_lanes_speed(e, n / 2) * LANES_DOUBLED_GAIN)
 		n /= 2;
-#endif
 	return n;
 }

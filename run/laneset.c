@@ -6,6 +6,7 @@
 
 #include "run/laneset.h"
 #include "lib/md5.h"
+#include "os/features.h"
 
 uint64_t laneset_bytes_left(const struct feed *lane, unsigned n)
 {
@@ -38,11 +39,7 @@ static void compress_group(struct feed *lane_of, uint32_t (*state_of)[4],
 	uint32_t copy[MD5_LANES_MAX][4], (*state)[4] = copy;
 	const uint8_t *p[MD5_LANES_MAX];
 	size_t blocks = SIZE_MAX;
-#ifdef MD5_LANES_SMALL	/* one path: smaller */
-	bool in_place = false;
-#else
-	bool in_place = n == e->width && index[n - 1] - index[0] == n - 1;
-#endif
+	bool in_place = HAS_LANES_IN_PLACE && n == e->width && index[n - 1] - index[0] == n - 1;
 
 	if (in_place)
 		state = state_of + index[0];

@@ -1,5 +1,6 @@
 /* recent.c - what a hashing thread has learnt of its storage; see recent.h. */
 #include "run/recent.h"
+#include "os/features.h"
 
 struct recent_reads recent_begin(struct devices *devices)
 {
@@ -38,18 +39,13 @@ void recent_cache(struct recent_reads *s, enum cache_answer a, const struct stor
 
 void recent_unasked(struct recent_reads *s, enum read_way w, const struct storage *st)
 {
-#ifndef MD5SUM_SMALL	/* no room: it counts only what the page cache answered */
-	/* Files asked of flash unasked count as misses, for its measure. */
-	if ((w == READ_LANES_ASKED || w == READ_LANES_TIMED) &&
+	/* Files asked of flash unasked count as misses, for its measure;
+	 * without (the small build), only what the page cache answered. */
+	if (HAS_FLASH_ASKED_AT_ONCE && (w == READ_LANES_ASKED || w == READ_LANES_TIMED) &&
 	    storage_kind(st) == STORAGE_SOLID) {
 		s->unasked++;
 		s->unsampled++;
 	}
-#else
-	(void)s;
-	(void)w;
-	(void)st;
-#endif
 }
 
 void recent_sampled(struct recent_reads *s)

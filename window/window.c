@@ -11,6 +11,7 @@
 #include "window/window_batch.h"
 #include "window/window.h"
 #include "out/progress.h"
+#include "os/features.h"
 
 enum {
 	/* Claimed and not written, at most: batches, and their jobs.  A
@@ -231,14 +232,6 @@ static struct batch *take_batch(struct window *all, uint64_t seq, uint64_t head)
 	return b;
 }
 
-/* The small build (make static) reads lists without asking whether a read
- * would wait (listread.c): it has no room for what follows. */
-#ifdef MD5SUM_SMALL
-#define NAMES_MAY_WAIT 0
-#else
-#define NAMES_MAY_WAIT 1
-#endif
-
 /* Sleep until the first n jobs are written, and show them: names
  * may then wait for a list's writer, having delayed no line that GNU's
  * md5sum, which checks a line before it reads the next, would have
@@ -302,7 +295,9 @@ static struct batch *claim(struct window *all, bool wait)
 		batch_add_spare(&all->spare, b);
 		pthread_mutex_unlock(&all->write_lock);
 		b = NULL;
-		if (got != JOB_LATER || !wait || !NAMES_MAY_WAIT)
+		/* Without reads that would not wait (the small build), the
+		 * names never say later: they wait. */
+		if (got != JOB_LATER || !wait || !HAS_NO_WAIT_READS)
 			break;
 		claimed = all->claimed;
 		pthread_mutex_unlock(&all->claim_lock);
@@ -314,9 +309,6 @@ static struct batch *claim(struct window *all, bool wait)
 	return b;
 }
 
-/* The small build (make static) has no room for taking other threads'
- * tasks. */
-#ifndef MD5SUM_SMALL
 /* The first batch that may have tasks no thread has reached: all_handed,
  * moved up to the oldest not written.  Under claim_lock. */
 static uint64_t first_not_reached(struct window *all)
@@ -367,10 +359,6 @@ static size_t not_reached(struct window *all)
 	}
 	return n;
 }
-#else
-#define steal(all, c) NULL
-#define not_reached(all) 0
-#endif
 
 struct task *window_next(struct window *all, struct cursor *c, bool wait)
 {
@@ -381,7 +369,7 @@ struct task *window_next(struct window *all, struct cursor *c, bool wait)
 	c->batch = claim(all, wait);
 	if (c->batch && (t = batch_hand_out(c->batch)))
 		return t;
-	return steal(all, c);
+	return HAS_SHARED_BATCHES ? steal(all, c) : NULL;
 }
 
 size_t window_left(struct window *all, size_t *handed)
@@ -391,7 +379,7 @@ size_t window_left(struct window *all, size_t *handed)
 	pthread_mutex_lock(&all->claim_lock);
 	left = all->over ? 0 : count ? count - all->claimed : SIZE_MAX;
 	if (left != SIZE_MAX) {
-		waiting = not_reached(all);
+		waiting = HAS_SHARED_BATCHES ? not_reached(all) : 0;
 		left += waiting;
 		*handed = all->claimed - waiting;
 	}
