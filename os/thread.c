@@ -2,7 +2,7 @@
 #include "os/thread.h"
 
 /* Our deepest stack, measured, is a message about a file (quote.c,
- * msg.c) written by a thread that hashes in a lane engine (doc/layout.md).
+ * msg.c) written by a thread that hashes in a lane engine (doc/threads.md).
  * This leaves it six times the room, for the C library and a
  * signal handler's frame; a system that needs more for any thread gets
  * its default. */

@@ -9,7 +9,8 @@
  * judged with the device's own flag (sysfs.h) as devkind.h says.  The
  * verdict follows the latest reads, so it can change during a run.  The
  * run's step of threads reads its devices' facts back (devices_facts) for
- * decide.h.  Thread-safe: one lock a run, taken alone. */
+ * decide.h.  Thread-safe: one lock a run, under which storage_of may
+ * take sysfs.c's, and no other lock of ours. */
 #ifndef STORAGE_H
 #define STORAGE_H
 

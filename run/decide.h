@@ -1,8 +1,9 @@
 /* decide.h - the run's decisions, each one pure function of facts handed
  * to it: how many threads run and how deep the reads go (decide_threads),
  * and which way each file is read (decide_way).  No clock, no globals, no
- * locks: the facts come in, a decision goes out, and nothing handed in is
- * written.  Every tunable of the decisions is named and explained here,
+ * locks: the facts come in, a decision goes out, and no fact handed in is
+ * written (decide_threads moves on only its own record, struct pace,
+ * which the caller keeps for it).  Every tunable of the decisions is named and explained here,
  * once.  crew.c carries out the first, hasher.c the second; the facts
  * come from the run's measures (crew.c), its devices (storage.h) and a
  * worker's recent reads (recent.h).
