@@ -162,6 +162,7 @@ static int run(const struct cmdline *opt, char **names, size_t n, const char *pr
 							.names = names, .count = n });
 	}
 	o = hash_or_check(opt, &s, names, n, &read_stdin);
+	schedule_end(&s);
 	if (o == OUTCOME_NO_MEMORY) {
 		out_before_message(out);
 		complain(prog, "memory exhausted", (char *)NULL);

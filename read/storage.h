@@ -4,13 +4,15 @@
  *
  * A device's kind is measured, not taken on its word: the reads that miss
  * the page cache and do not follow on are timed by whoever makes them,
- * and handed to the record of their device (storage_sample), which a run
- * keeps in its struct devices, given to each of its workers; the kind is
- * judged with the device's own flag (sysfs.h) as devkind.h says.  The
- * verdict follows the latest reads, so it can change during a run.  The
- * run's step of threads reads its devices' facts back (devices_facts) for
- * decide.h.  Thread-safe: one lock a run, under which storage_of may
- * take sysfs.c's, and no other lock of ours. */
+ * and handed to the record of their device (storage_sample), kept in a
+ * struct devices that the command's schedule holds for all its runs
+ * (schedule.h: each list of -c starts from what those before it learnt)
+ * and gives to each of their workers; the kind is judged with the
+ * device's own flag (sysfs.h) as devkind.h says.  The verdict follows the
+ * latest reads, so it can change during a run.  A run's step of threads
+ * reads the devices' facts back (devices_facts) for decide.h.
+ * Thread-safe: one lock a struct devices, under which storage_of may take
+ * sysfs.c's, and no other lock of ours. */
 #ifndef STORAGE_H
 #define STORAGE_H
 
@@ -23,7 +25,7 @@
 struct devices;
 struct storage;
 
-/* The devices of a run, none known yet; NULL when there is no memory. */
+/* Devices, none known yet; NULL when there is no memory. */
 struct devices *devices_new(void);
 void devices_free(struct devices *all);
 

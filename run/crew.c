@@ -262,7 +262,6 @@ static bool crew_end(struct crew *c)
 	}
 	if (c->disks)
 		disks_stop(c->disks);
-	devices_free(c->devices);
 	whole = window_write_rest_and_free(c->all);
 	hasher_free(c->self->hasher);
 	free(c->helper);
@@ -270,22 +269,20 @@ static bool crew_end(struct crew *c)
 	return whole;
 }
 
-enum crew_end crew_run(const struct budget *b, bool settled, struct job_source *n,
-		       struct results *r, struct out *out, const char *prog)
+enum crew_end crew_run(const struct budget *b, bool settled, struct devices *devices,
+		       struct job_source *n, struct results *r, struct out *out, const char *prog)
 {
-	struct crew c = { .b = b };
+	struct crew c = { .b = b, .devices = devices };
 	struct worker self = { .crew = &c };
 
 	c.self = &self;
 	if (!shelf_init(&c.shelf, b->threads_max, b->plan.lanes))
 		return CREW_NO_LANES;
-	c.devices = devices_new();
-	self.hasher = c.devices ? hasher_new(&b->plan, c.devices) : NULL;
+	self.hasher = hasher_new(&b->plan, devices);
 	c.helper = calloc(b->threads_max, sizeof *c.helper);
 	c.all = window_new(n, r, b->threads, out, prog);
 	if (!self.hasher || !c.helper || !c.all) {
 		hasher_free(self.hasher);
-		devices_free(c.devices);
 		free(c.helper);
 		if (c.all)
 			window_write_rest_and_free(c.all);

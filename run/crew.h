@@ -19,8 +19,9 @@
 
 #include "run/budget.h"
 #include "jobs/source.h"
-#include "out/out.h"
 #include "jobs/results.h"
+#include "out/out.h"
+#include "read/storage.h"
 
 /* How a run of a crew ended. */
 enum crew_end {
@@ -33,8 +34,10 @@ enum crew_end {
 
 /* Hash every job of n and write what r words of it, in input order, many
  * at once, as b allows, helpers added as they pay, or all at once when
- * settled (-j); how it ended. */
-enum crew_end crew_run(const struct budget *b, bool settled, struct job_source *n,
-		       struct results *r, struct out *out, const char *prog);
+ * settled (-j); how it ended.  The workers measure the storage they read
+ * into devices (storage.h), and the steps of threads read it back. */
+enum crew_end crew_run(const struct budget *b, bool settled, struct devices *devices,
+		       struct job_source *n, struct results *r, struct out *out,
+		       const char *prog);
 
 #endif

@@ -37,8 +37,15 @@ bool schedule_for(struct schedule *s, const struct schedule_asked *a, struct out
 	*s = (struct schedule){ .engines = lanes ? choose_engines(a->engine, prog) : NULL,
 				.threads = a->threads, .read_ahead = a->threads != 1,
 				.disk = a->disk, .stdin_closed = a->stdin_closed,
-				.out = out, .prog = prog };
+				.out = out, .prog = prog,
+				.devices = lanes ? devices_new() : NULL };
 	return !lanes || s->engines;
+}
+
+void schedule_end(struct schedule *s)
+{
+	devices_free(s->devices);
+	s->devices = NULL;
 }
 
 /* A small buffer that a run short of memory can always fall back on:
@@ -99,8 +106,15 @@ static enum crew_end run_many_at_once(const struct schedule *s, struct job_sourc
 				    .stdin_closed = s->stdin_closed,
 				    .read_ahead = s->read_ahead };
 	struct budget b = budget_for(&base, s->threads);
+	/* A run's own devices where the schedule has none. */
+	struct devices *own = s->devices ? NULL : devices_new();
+	enum crew_end end = CREW_NO_LANES;
 
-	return crew_run(&b, s->threads > 0, n, r, s->out, s->prog);
+	if (s->devices || own)
+		end = crew_run(&b, s->threads > 0, s->devices ? s->devices : own, n, r, s->out,
+			       s->prog);
+	devices_free(own);
+	return end;
 }
 
 bool schedule_run(const struct schedule *s, struct job_source *n, struct results *r)

@@ -33,6 +33,10 @@ struct schedule {
 	bool stdin_closed;	/* "-" fails with EBADF (see main) */
 	struct out *out;	/* where lines go, in input order */
 	const char *prog;	/* for messages */
+	struct devices *devices;	/* what the runs have measured of the
+					 * storage, so that each list of -c
+					 * starts from what those before it
+					 * learnt; NULL: each run its own */
 };
 
 /* What the command asks for. */
@@ -50,6 +54,9 @@ struct schedule_asked {
  * False, said on standard error, when that one is not on this machine. */
 bool schedule_for(struct schedule *s, const struct schedule_asked *a, struct out *out,
 		  const char *prog);
+
+/* Free what s holds, once its runs are over. */
+void schedule_end(struct schedule *s);
 
 /* Grow the kernel's table of descriptors for runs of s (fds.h), while
  * the program has one thread: before it starts a thread of its own
