@@ -20,25 +20,25 @@ static int_least64_t now_ms(void)
 static void mark_whole(struct out *o)
 {
 	o->done = o->len;
-	if (!o->hold && o->done > 0 &&
-	    atomic_load_explicit(&o->held_since, memory_order_relaxed) == 0)
-		atomic_store_explicit(&o->held_since, now_ms(), memory_order_relaxed);
+	if (!o->until_full && o->done > 0 &&
+	    atomic_load_explicit(&o->waiting_since, memory_order_relaxed) == 0)
+		atomic_store_explicit(&o->waiting_since, now_ms(), memory_order_relaxed);
 }
 
 /* Not by a compound literal, which unoptimized builds would put whole,
  * buffer and all, on the stack. */
-void out_init(struct out *o, int fd, bool hold)
+void out_init(struct out *o, int fd, bool until_full)
 {
 	memset(o, 0, offsetof(struct out, buf));
 	o->fd = fd;
-	o->hold = hold;
+	o->until_full = until_full;
 	o->line_buffered = isatty(fd);
 }
 
 /* Write buf[0..n) in pieces of whole lines, each at most PIPE_BUF bytes
  * when the lines allow: a pipe takes such a write whole or not at all, so
  * a run killed by a signal never leaves part of a line behind (GNU writes
- * line by line).  Lines end in NUL when held (-z), else in newline.  A
+ * line by line).  Lines end in NUL when kept until the buffer is full (-z), else in newline.  A
  * piece that fails is dropped and the next is tried, as stdio does: 0 or
  * the first errno. */
 static int write_lines(const struct out *o, size_t n)
@@ -95,31 +95,31 @@ static void write_front(struct out *o, size_t n)
 	o->len -= n;
 	o->done -= n;
 	if (o->done == 0)
-		atomic_store_explicit(&o->held_since, 0, memory_order_relaxed);
+		atomic_store_explicit(&o->waiting_since, 0, memory_order_relaxed);
 }
 
 char out_line_end(const struct out *o)
 {
-	return o->hold ? '\0' : '\n';
+	return o->until_full ? '\0' : '\n';
 }
 
 
-bool out_held(struct out *o, int ms)
+bool out_waited(struct out *o, int ms)
 {
-	int_least64_t since = atomic_load_explicit(&o->held_since, memory_order_relaxed);
+	int_least64_t since = atomic_load_explicit(&o->waiting_since, memory_order_relaxed);
 
 	return since && now_ms() - since >= ms;
 }
 
-void out_flush_held(struct out *o, int ms)
+void out_flush_waited(struct out *o, int ms)
 {
-	if (out_held(o, ms))
+	if (out_waited(o, ms))
 		out_flush(o);
 }
 
 void out_flush(struct out *o)
 {
-	if (!o->hold)
+	if (!o->until_full)
 		write_front(o, o->done);
 }
 

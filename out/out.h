@@ -19,40 +19,43 @@
  *   done <= len <= sizeof buf;
  *   buf[0..done) is whole lines, each ended as out_line_end says;
  *   buf[done..len) is the start of the line being put;
- *   held_since is 0 when no whole line waits (done is 0, or -z holds them).
+ *   waiting_since is 0 when no whole line waits (done is 0, or -z keeps
+ *   them until buf is full).
  * A line longer than buf cannot go out in one write: the whole lines
  * before it are written, then it, in pieces, as it is put. */
 struct out {
 	int fd;
-	_Atomic int_least64_t held_since;	/* ms, monotonic, when whole lines
-					 * began to wait in buf; 0: none wait */
+	_Atomic int_least64_t waiting_since;	/* ms, monotonic, when whole
+						 * lines began to wait in buf;
+						 * 0: none wait */
 	int err;		/* errno of the first failed write, or 0 */
-	bool hold;		/* -z: write only when full or at the end, as GNU */
+	bool until_full;	/* -z: write only when full or at the end, as GNU */
 	bool line_buffered;	/* flush every line: a terminal is watching */
 	size_t len;		/* bytes in buf */
 	size_t done;		/* bytes in buf that form whole lines */
 	char buf[16384];
 };
 
-void out_init(struct out *o, int fd, bool hold);
+void out_init(struct out *o, int fd, bool until_full);
 void out_put(struct out *o, const void *p, size_t n);
 void out_str(struct out *o, const char *s);
 /* End the line with end ('\n', or '\0' for -z). */
 void out_end_line(struct out *o, char end);
 /* Put n bytes of whole lines, each ended as out_end_line ends one. */
 void out_lines(struct out *o, const void *p, size_t n);
-/* What ends a line: '\0' when holding them (-z), else '\n'. */
+/* What ends a line: '\0' with -z, else '\n'. */
 char out_line_end(const struct out *o);
 /* Write the whole lines gathered, if they have waited ms milliseconds;
- * with out_held, lines written now and then are not held back while a
+ * with out_waited, lines written now and then do not wait while a
  * long file is hashed. */
-void out_flush_held(struct out *o, int ms);
+void out_flush_waited(struct out *o, int ms);
 /* Whether whole lines have waited ms milliseconds: any thread may ask,
  * whichever writes to o. */
-bool out_held(struct out *o, int ms);
-/* Write the whole lines gathered so far, unless holding them. */
+bool out_waited(struct out *o, int ms);
+/* Write the whole lines gathered so far, unless -z keeps them until the
+ * buffer is full. */
 void out_flush(struct out *o);
-/* Write the whole lines gathered so far, held or not: before a message
+/* Write the whole lines gathered so far, even with -z: before a message
  * on standard error, as GNU's error() flushes standard output first. */
 void out_before_message(struct out *o);
 /* Write what is left and close; false after any write error, with errno

@@ -37,9 +37,11 @@ bool schedule_for(struct schedule *s, const struct schedule_asked *a, struct out
 	*s = (struct schedule){ .engines = lanes ? choose_engines(a->engine, prog) : NULL,
 				.threads = a->threads, .read_ahead = a->threads != 1,
 				.disk = a->disk, .stdin_closed = a->stdin_closed,
-				.out = out, .prog = prog,
-				.devices = lanes ? devices_new() : NULL };
-	return !lanes || s->engines;
+				.out = out, .prog = prog };
+	if (lanes && !s->engines)
+		return false;
+	s->devices = lanes ? devices_new() : NULL;
+	return true;
 }
 
 void schedule_end(struct schedule *s)

@@ -51,7 +51,8 @@ struct schedule_asked {
 
 /* Set *s to the schedule of a run: one by one for a single input, else in
  * lanes, with every engine this CPU runs, or only the one a->engine names.
- * False, said on standard error, when that one is not on this machine. */
+ * False, said on standard error, when that one is not on this machine;
+ * else schedule_end frees what it holds, once its runs are over. */
 bool schedule_for(struct schedule *s, const struct schedule_asked *a, struct out *out,
 		  const char *prog);
 

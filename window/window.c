@@ -90,7 +90,7 @@ static bool write_head(struct window *all)
 		atomic_store(&all->head, b->seq + 1);
 		moved = true;
 	}
-	out_flush_held(all->run.out, SHOW_MS);
+	out_flush_waited(all->run.out, SHOW_MS);
 	/* Said as head moves, not as each file is done, which would take a
 	 * lock a file. */
 	if (progress_shown() && (b = head_batch(all)))
@@ -160,9 +160,9 @@ void window_task_done_may_write(struct task *t)
 
 void window_tick_may_write(struct window *all)
 {
-	if (out_held(all->run.out, SHOW_MS)) {
+	if (out_waited(all->run.out, SHOW_MS)) {
 		pthread_mutex_lock(&all->write_lock);
-		out_flush_held(all->run.out, SHOW_MS);
+		out_flush_waited(all->run.out, SHOW_MS);
 		pthread_mutex_unlock(&all->write_lock);
 	}
 }
