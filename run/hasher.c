@@ -14,13 +14,6 @@
 #include "read/storage.h"
 #include "read/stream.h"
 
-void finish_task_may_write(struct hasher *h, struct task *t, int err, uint64_t bytes)
-{
-	t->job.err = err;
-	window_task_done_may_write(t);
-	add_work(h, bytes);
-}
-
 struct hasher *hasher_new(const struct hasher_plan *p, struct devices *devices)
 {
 	struct hasher *h = calloc(1, sizeof *h);

@@ -54,9 +54,14 @@ static inline void add_work(struct hasher *h, uint64_t n)
 }
 
 /* Set t's result and make it known, which may write standard output
- * (window.h); bytes of it were read by plain reads.  One copy, in
- * hasher.c, for both files of the hasher. */
-void finish_task_may_write(struct hasher *h, struct task *t, int err, uint64_t bytes);
+ * (window.h); bytes of it were read by plain reads. */
+static inline void finish_task_may_write(struct hasher *h, struct task *t, int err,
+					 uint64_t bytes)
+{
+	t->job.err = err;
+	window_task_done_may_write(t);
+	add_work(h, bytes);
+}
 
 /* Put file, of which hashed is hashed, in the free lane l. */
 static inline void start_in_lane(struct hasher *h, unsigned l, const struct feed *file,
