@@ -2,9 +2,12 @@
  * system: bench/netmodel.py's model, in C, so that the model's own cost
  * stays far below a round trip even with many requests in flight.
  *
- * usage: netmodel [--rtt-ms X] [--mbps Y] [--allow-other] SOURCE MOUNTPOINT
+ * usage: netmodel [--rtt-ms X] [--mbps Y] [--lookups MODE] [--listing-s S]
+ *		   [--allow-other] SOURCE MOUNTPOINT
  *	X the round trip of every request in ms (0.5), Y the transfer rate
- *	of each read in 10^6 bytes/s (1000); runs in the foreground.
+ *	of each read in 10^6 bytes/s (1000), MODE parallel (the default) or
+ *	serial, S how long a listing's attributes answer lookups, in seconds
+ *	(0 in parallel mode, 20 in serial: 0 never); runs in the foreground.
  *
  * The mount shows SOURCE, read-only: its directories, regular files and
  * symbolic links, as they are (a passthrough); and one file more, hidden
@@ -12,8 +15,9 @@
  *
  *   .netmodel  read: the settings and counters, one "key value" a line;
  *              write "key=value ..." to change a setting at run time
- *              (rtt_ms, mbps) or "reset" to zero the counters.  Requests
- *              about it cost nothing and are not counted.
+ *              (rtt_ms, mbps, lookups, listing_s) or "reset" to zero the
+ *              counters.  Requests about it cost nothing and are not
+ *              counted.
  *
  * The model is a file server at the other end of a network, as NFS and SMB
  * are: every request the kernel sends costs one round trip before it is
@@ -32,6 +36,22 @@
  * round trip, four fifths of it the kernel's (the FUSE device, the sleeps'
  * timers and wake-ups), where the Python model takes 70-180 us, the more
  * the more requests in flight.
+ *
+ * Two modes of lookups.  parallel: lookups are served side by side, as
+ * NFS and SMB servers serve them, and a directory listing brings names
+ * alone.  serial: lookups in one directory are served one at a time (those
+ * in different directories side by side), as on a FUSE file system
+ * without parallel directory operations (sshfs), and a listing brings each
+ * entry's attributes, from which a lookup of that name within listing_s
+ * is answered without a round trip (sshfs's cache; NFS's and SMB's
+ * READDIRPLUS): so checking a list (md5sum -c), which looks its names up
+ * one at a time, takes a round trip a file more than hashing the names a
+ * glob found, unless the directory is read first.  Both live in the model,
+ * not in the kernel's flags (see "directories and their listings").  Each
+ * readdir request (the kernel asks for a buffer's worth) costs a round
+ * trip in both modes.  The counters lookups_listed (lookups answered from
+ * a listing, free, not among the requests) and max_dir_lookups (the most
+ * lookups in flight at once in one directory) tell the modes apart.
  *
  * Everything the Python model does, this does alike: the same requests
  * cost the same and are counted under the same names (fusepy's: getattr by
@@ -65,7 +85,9 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <float.h>
+#include <ftw.h>
 #include <fuse.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdint.h>
@@ -128,6 +150,10 @@ static struct {
 	atomic_ullong bytes;
 	atomic_llong late;		/* ns: the sum of how late requests were answered */
 	atomic_ullong timed;
+	atomic_int serial;		/* lookups in one directory one at a time */
+	_Atomic double listing;		/* s: how long a listing's attributes answer lookups */
+	atomic_ullong listed;		/* lookups so answered, no round trip */
+	atomic_llong max_dir_lookups;	/* the most lookups in flight in one directory */
 } net;
 
 static int root_fd = -1;		/* SOURCE */
@@ -204,6 +230,8 @@ static void reset(void)
 	atomic_store(&net.max_reads, atomic_load(&net.reads));
 	atomic_store(&net.late, 0);
 	atomic_store(&net.timed, 0);
+	atomic_store(&net.listed, 0);
+	atomic_store(&net.max_dir_lookups, 0);
 }
 
 struct request {
@@ -275,16 +303,18 @@ static size_t report(char *buf, size_t size)
 
 	for (int k = 0; k < KINDS; k++)
 		requests += counts[k] = atomic_load(&net.counts[k]);
-	put(buf, size, &len, "rtt_ms %g\nmbps %g\nrequests %llu\n",
-	    atomic_load(&net.rtt) * 1000, atomic_load(&net.rate) / 1e6, requests);
+	put(buf, size, &len, "rtt_ms %g\nmbps %g\nlookups %s\nlisting_s %g\nrequests %llu\n",
+	    atomic_load(&net.rtt) * 1000, atomic_load(&net.rate) / 1e6,
+	    atomic_load(&net.serial) ? "serial" : "parallel", atomic_load(&net.listing), requests);
 	for (int k = 0; k < KINDS; k++)
 		if (counts[k])
 			put(buf, size, &len, "%s %llu\n", kind_name[k], counts[k]);
 	timed = atomic_load(&net.timed);
 	put(buf, size, &len, "bytes %llu\nmax_inflight %lld\nmax_reads_inflight %lld\n"
-	    "late_ms %.3f\n", atomic_load(&net.bytes), atomic_load(&net.max_inflight),
-	    atomic_load(&net.max_reads),
-	    (double)atomic_load(&net.late) / (double)(timed ? timed : 1) / 1e6);
+	    "late_ms %.3f\nlookups_listed %llu\nmax_dir_lookups %lld\n",
+	    atomic_load(&net.bytes), atomic_load(&net.max_inflight), atomic_load(&net.max_reads),
+	    (double)atomic_load(&net.late) / (double)(timed ? timed : 1) / 1e6,
+	    atomic_load(&net.listed), atomic_load(&net.max_dir_lookups));
 	return len;
 }
 
@@ -325,8 +355,15 @@ static double number(const char *text)
 	return *text && !*end && v <= DBL_MAX && v >= -DBL_MAX ? v : -1;
 }
 
-/* One word written to .netmodel: "reset", "rtt_ms=X" (X >= 0) or
- * "mbps=Y" (Y > 0); word is writable, and ends at its NUL. */
+/* "serial" 1, "parallel" 0, else -1. */
+static int lookups_mode(const char *text)
+{
+	return strcmp(text, "serial") == 0 ? 1 : strcmp(text, "parallel") == 0 ? 0 : -1;
+}
+
+/* One word written to .netmodel: "reset", "rtt_ms=X" (X >= 0),
+ * "mbps=Y" (Y > 0), "lookups=serial" or "lookups=parallel", or
+ * "listing_s=S" (S >= 0); word is writable, and ends at its NUL. */
 static int control_word(char *word)
 {
 	char *value = strchr(word, '=');
@@ -344,6 +381,10 @@ static int control_word(char *word)
 		atomic_store(&net.rtt, v / 1000.0);
 	else if (strcmp(word, "mbps") == 0 && v > 0)
 		atomic_store(&net.rate, v * 1e6);	/* MB/s are 10^6 bytes/s */
+	else if (strcmp(word, "lookups") == 0 && lookups_mode(value) >= 0)
+		atomic_store(&net.serial, lookups_mode(value));
+	else if (strcmp(word, "listing_s") == 0 && v >= 0)
+		atomic_store(&net.listing, v);
 	else
 		return -EINVAL;
 	return 0;
@@ -416,33 +457,6 @@ static int source_stat(const char *path, struct stat *out, const struct fuse_fil
 	return 0;
 }
 
-static int source_list(const char *path, void *buf, fuse_fill_dir_t fill)
-{
-	int fd = openat(root_fd, rel(path), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	DIR *dir = fd < 0 ? NULL : fdopendir(fd);
-	const enum fuse_fill_dir_flags plain = (enum fuse_fill_dir_flags)0;
-	struct dirent *de;
-
-	if (!dir) {
-		int err = errno;
-
-		if (fd >= 0)
-			close(fd);
-		return -err;
-	}
-	/* Offsets 0: libfuse keeps the whole listing and serves the kernel's
-	 * further readdir requests from it, uncounted, as it did for Python. */
-	if (fill(buf, ".", NULL, 0, plain) == 0 && fill(buf, "..", NULL, 0, plain) == 0)
-		while ((de = readdir(dir)) != NULL) {
-			if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
-				continue;
-			if (fill(buf, de->d_name, NULL, 0, plain) != 0)
-				break;
-		}
-	closedir(dir);
-	return 0;
-}
-
 static int source_statfs(const char *path, struct statvfs *st)
 {
 	size_t n = strlen(root);
@@ -489,14 +503,310 @@ static int source_readlink(const char *path, char *buf, size_t size)
 	return 0;
 }
 
+/* ------------------------------------- directories and their listings */
+
+/* A FUSE file system without parallel directory operations (sshfs, and
+ * every libfuse 2 one) has the kernel look names up in one directory one
+ * at a time, under the directory's lock, and read the directory under it
+ * too; lookups in different directories go side by side.  With lookups
+ * "serial" the model does so itself, with a lock of its own for each
+ * directory, held while a lookup or a directory read in it waits its round
+ * trip: so the mode does not hang on the kernel's flags or on which names
+ * the kernel has seen (it takes its lock only for names it has never seen,
+ * and checks a name seen once, at entry_timeout=0, without it).  The
+ * directories are few (those the runs name): kept until the end. */
+struct dir {
+	struct dir *next;
+	pthread_mutex_t lock;		/* taken in serial mode */
+	atomic_llong lookups;		/* lookups in flight in it, either mode */
+	char path[];
+};
+
+enum { DIR_BUCKETS = 256, KNOWN_BUCKETS = 1 << 17 };
+
+static pthread_mutex_t dirs_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct dir *dirs[DIR_BUCKETS];
+
+/* FNV-1a of the len bytes at s. */
+static size_t hash(const char *s, size_t len)
+{
+	uint64_t h = 14695981039346656037ULL;
+
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ (unsigned char)s[i]) * 1099511628211ULL;
+	return (size_t)h;
+}
+
+/* The directory of that path (len bytes: "/" or "/a/b"), made the first
+ * time; NULL if there is no memory for it (then it takes no lock). */
+static struct dir *dir_named(const char *path, size_t len)
+{
+	struct dir **slot = &dirs[hash(path, len) % DIR_BUCKETS], *d;
+
+	pthread_mutex_lock(&dirs_lock);
+	for (d = *slot; d; d = d->next)
+		if (strlen(d->path) == len && memcmp(d->path, path, len) == 0)
+			break;
+	if (!d && (d = malloc(sizeof *d + len + 1)) != NULL) {
+		pthread_mutex_init(&d->lock, NULL);
+		atomic_init(&d->lookups, 0);
+		memcpy(d->path, path, len);
+		d->path[len] = '\0';
+		d->next = *slot;
+		*slot = d;
+	}
+	pthread_mutex_unlock(&dirs_lock);
+	return d;
+}
+
+/* The directory a name is looked up in: "/a" for "/a/b", "/" for "/b". */
+static struct dir *parent_of(const char *path)
+{
+	size_t len = (size_t)(strrchr(path, '/') - path);
+
+	return len ? dir_named(path, len) : dir_named("/", 1);
+}
+
+/* Enter d for a lookup or a directory read: its lock in serial mode;
+ * returns whether it was taken, for leave(). */
+static int enter(struct dir *d)
+{
+	int serial = d && atomic_load(&net.serial);
+
+	if (serial)
+		pthread_mutex_lock(&d->lock);
+	return serial;
+}
+
+static void leave(struct dir *d, int locked)
+{
+	if (locked)
+		pthread_mutex_unlock(&d->lock);
+}
+
+/* A listing's attributes: a lookup of a name within listing_s of when a
+ * listing handed the name out is answered from them, without a round
+ * trip, as sshfs answers from its cache (cache_timeout, 20 s by default)
+ * and NFS and SMB clients from what READDIRPLUS brought.  The model keeps
+ * them, not the kernel (readdirplus with entry_timeout > 0): so it counts
+ * such lookups (lookups_listed), the kernel sends the same requests in
+ * both modes and both models (libfuse 2 has no readdirplus), and only a
+ * listing fills it (with entry_timeout > 0 every lookup would, and a
+ * prewalk would leave every name known).
+ *
+ * The attributes are SOURCE's as the model found them when it started (a
+ * walk of SOURCE before mounting; SOURCE does not change under a bench):
+ * a server reads them for READDIRPLUS on its own CPUs, which an lstat of
+ * each entry here, some 2-4 us on a busy guest, would take from the runs',
+ * 0.4 s for a listing of 100,000 names.  A name the walk did not find is
+ * never answered from a listing. */
+struct known {
+	struct known *next;
+	atomic_llong listed;		/* ns, when a listing handed it out; 0: never */
+	struct stat st;
+	char path[];
+};
+
+static struct known *known[KNOWN_BUCKETS];	/* made before mounting, then read-only */
+
+static struct known *known_path(const char *path, size_t len)
+{
+	struct known *k = known[hash(path, len) % KNOWN_BUCKETS];
+
+	while (k && (strncmp(k->path, path, len) != 0 || k->path[len] != '\0'))
+		k = k->next;
+	return k;
+}
+
+/* nftw's callback: every entry of SOURCE but SOURCE itself, by its path
+ * in the mount. */
+static size_t source_len;
+
+static int know(const char *full, const struct stat *st, int type, struct FTW *ftw)
+{
+	const char *path = full + source_len;
+	size_t len = strlen(path);
+	struct known *k, **slot;
+
+	(void)type;
+	if (ftw->level == 0)
+		return 0;
+	k = malloc(sizeof *k + len + 1);
+	if (!k)
+		return 1;	/* the rest unknown: looked up by a round trip */
+	atomic_init(&k->listed, 0);
+	copy_stat(&k->st, st);
+	memcpy(k->path, path, len + 1);
+	slot = &known[hash(path, len) % KNOWN_BUCKETS];
+	k->next = *slot;
+	*slot = k;
+	return 0;
+}
+
+/* Walk SOURCE (resolved, so that every path starts with it). */
+static void know_source(const char *source)
+{
+	source_len = strlen(source);
+	if (source_len == 1)
+		source_len = 0;		/* "/": the paths as they are */
+	nftw(source, know, 64, FTW_PHYS);
+}
+
+/* The names that a reply of dir's listing handed out, from first to end:
+ * listed now. */
+static void remember(const char *dir, char *const *names, off_t first, off_t end, int64_t now)
+{
+	size_t n = strlen(dir) == 1 ? 0 : strlen(dir), cap = 0;
+	char *path = NULL;
+
+	for (off_t i = first; i < end; i++) {
+		size_t len = n + 1 + strlen(names[i]);
+		struct known *k;
+
+		if (len + 1 > cap) {
+			char *p = realloc(path, cap = len + 64);
+
+			if (!p)
+				break;
+			path = p;
+			memcpy(path, dir, n);
+			path[n] = '/';
+		}
+		strcpy(path + n + 1, names[i]);
+		if ((k = known_path(path, len)) != NULL)
+			atomic_store(&k->listed, now);
+	}
+	free(path);
+}
+
+/* Whether a listing within listing_s handed path out: if so, *st is its
+ * attributes. */
+static int recall(const char *path, struct stat *st)
+{
+	double keep = atomic_load(&net.listing);
+	struct known *k;
+	int64_t when;
+
+	if (!(keep > 0) || (k = known_path(path, strlen(path))) == NULL)
+		return 0;
+	when = atomic_load(&k->listed);
+	if (!when || (double)(now_ns() - when) >= keep * 1e9)
+		return 0;
+	*st = k->st;
+	return 1;
+}
+
+/* An open directory: its entries' names, read at opendir, and their
+ * attributes, read as readdir hands them out (with listing_s > 0). */
+struct listing {
+	size_t n;
+	char **names;
+	struct stat *st;
+};
+
+static void listing_free(struct listing *l)
+{
+	if (!l)
+		return;
+	for (size_t i = 0; i < l->n; i++)
+		free(l->names[i]);
+	free(l->names);
+	free(l);
+}
+
+/* path's entries but "." and "..", or NULL with errno set. */
+static struct listing *listing_read(const char *path)
+{
+	int fd = openat(root_fd, rel(path), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	DIR *dir = fd < 0 ? NULL : fdopendir(fd);
+	struct listing *l = calloc(1, sizeof *l);
+	size_t cap = 0;
+	struct dirent *de;
+	int err = 0;
+
+	if (!dir || !l) {
+		err = errno;
+		if (fd >= 0 && !dir)
+			close(fd);
+		goto out;
+	}
+	errno = 0;
+	while ((de = readdir(dir)) != NULL) {
+		char **names = l->names;
+
+		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
+			continue;
+		if (l->n == cap && (names = realloc(l->names, (cap = cap * 2 + 64) * sizeof *names)) == NULL)
+			break;
+		l->names = names;
+		if ((l->names[l->n] = strdup(de->d_name)) == NULL)
+			break;
+		l->n++;
+		errno = 0;
+	}
+	err = errno;
+out:
+	if (dir)
+		closedir(dir);
+	if (err) {
+		listing_free(l);
+		errno = err;
+		return NULL;
+	}
+	return l;
+}
+
+/* Fill buf with l's entries from the offset'th ("." and ".." first), each
+ * with the offset of the next, until it is full, as a server hands a long
+ * listing out a reply at a time: so each readdir request the kernel sends
+ * costs a round trip.  Returns the offset after the last entry handed out. */
+static off_t listing_fill(const struct listing *l, void *buf, fuse_fill_dir_t fill, off_t offset)
+{
+	const enum fuse_fill_dir_flags plain = (enum fuse_fill_dir_flags)0;
+	off_t i;
+
+	for (i = offset < 0 ? 0 : offset; (size_t)i < l->n + 2; i++)
+		if (fill(buf, i == 0 ? "." : i == 1 ? ".." : l->names[i - 2], NULL, i + 1, plain) != 0)
+			break;
+	return i;
+}
+
 /* ------------------------------------------------------ the operations */
+
+/* A lookup by name (or a stat): answered from a listing's attributes if
+ * one brought them, else with a round trip; either in its directory, one
+ * at a time there in serial mode. */
+static int lookup(const char *path, struct stat *st)
+{
+	struct dir *d = strcmp(path, "/") != 0 ? parent_of(path) : NULL;
+	int locked = enter(d), rc;
+
+	if (d)
+		raise_to(&net.max_dir_lookups, atomic_fetch_add(&d->lookups, 1) + 1);
+	if (recall(path, st)) {
+		atomic_fetch_add(&net.listed, 1);
+		rc = 0;
+	} else {
+		struct request r = begin(path, K_GETATTR);
+
+		rc = answer(&r, source_stat(path, st, NULL));
+	}
+	if (d)
+		atomic_fetch_sub(&d->lookups, 1);
+	leave(d, locked);
+	return rc;
+}
 
 static int nm_getattr(const char *path, struct stat *st, struct fuse_file_info *fi)
 {
-	/* By name: a lookup or stat; by handle: fstat. */
-	struct request r = begin(path, fi ? K_FGETATTR : K_GETATTR);
+	struct request r;
 
-	return answer(&r, r.kind == K_FREE ? control_stat(st) : source_stat(path, st, fi));
+	if (strcmp(path, CONTROL) == 0)
+		return control_stat(st);
+	if (!fi)
+		return lookup(path, st);
+	r = begin(path, K_FGETATTR);	/* fstat */
+	return answer(&r, source_stat(path, st, fi));
 }
 
 static int nm_access(const char *path, int mode)
@@ -517,24 +827,41 @@ static int nm_readlink(const char *path, char *buf, size_t size)
 	return answer(&r, source_readlink(path, buf, size));
 }
 
+/* The entries are read here, the attributes as readdir hands entries out. */
 static int nm_opendir(const char *path, struct fuse_file_info *fi)
 {
 	struct request r = begin(path, K_OPENDIR);
+	struct listing *l;
 	struct stat st;
 
 	fi->fh = 0;
 	if (fstatat(root_fd, rel(path), &st, 0) != 0 || !S_ISDIR(st.st_mode))
 		return answer(&r, -ENOTDIR);
+	l = listing_read(path);
+	if (!l)
+		return answer(&r, -errno);
+	fi->fh = (uint64_t)(uintptr_t)l;
 	return answer(&r, 0);
 }
 
+/* A reply of entries, in the directory (one at a time with its lookups in
+ * serial mode, as under the kernel's lock): the names it hands out listed
+ * when it arrives. */
 static int nm_readdir(const char *path, void *buf, fuse_fill_dir_t fill, off_t offset,
 		      struct fuse_file_info *fi, enum fuse_readdir_flags flags)
 {
+	const struct listing *l = (const struct listing *)(uintptr_t)fi->fh;
+	struct dir *d = dir_named(path, strlen(path));
+	int locked = enter(d), rc;
 	struct request r = begin(path, K_READDIR);
+	off_t end = listing_fill(l, buf, fill, offset);
 
-	(void)offset, (void)fi, (void)flags;
-	return answer(&r, source_list(path, buf, fill));
+	(void)flags;
+	rc = answer(&r, 0);
+	if (end > 2)
+		remember(path, l->names, offset < 2 ? 0 : offset - 2, end - 2, now_ns());
+	leave(d, locked);
+	return rc;
 }
 
 static int nm_statfs(const char *path, struct statvfs *st)
@@ -599,7 +926,8 @@ static int nm_release(const char *path, struct fuse_file_info *fi)
 
 static int nm_releasedir(const char *path, struct fuse_file_info *fi)
 {
-	(void)path, (void)fi;
+	(void)path;
+	listing_free((struct listing *)(uintptr_t)fi->fh);
 	return 0;
 }
 
@@ -784,8 +1112,8 @@ static const struct fuse_operations ops = {
 /* ------------------------------------------------------------- main */
 
 struct options {
-	double rtt_ms, mbps;
-	int allow_other;
+	double rtt_ms, mbps, listing_s;
+	int allow_other, serial;
 	const char *source, *mountpoint;
 };
 
@@ -793,9 +1121,13 @@ static int usage(const char *why)
 {
 	if (why)
 		fprintf(stderr, "netmodel: %s\n", why);
-	fputs("usage: netmodel [--rtt-ms X] [--mbps Y] [--allow-other] SOURCE MOUNTPOINT\n"
+	fputs("usage: netmodel [--rtt-ms X] [--mbps Y] [--lookups MODE] [--listing-s S]\n"
+	      "                [--allow-other] SOURCE MOUNTPOINT\n"
 	      "  X: the round trip of every request in ms (0.5); Y: the transfer rate\n"
-	      "  of each read, 10^6 bytes/s (1000)\n", why ? stderr : stdout);
+	      "  of each read, 10^6 bytes/s (1000); MODE: parallel (the default), or\n"
+	      "  serial: lookups in one directory one at a time; S: how long a listing's\n"
+	      "  attributes answer lookups, in s (0 parallel, 20 serial; 0: never)\n",
+	      why ? stderr : stdout);
 	return 2;
 }
 
@@ -820,7 +1152,7 @@ static int parse(int argc, char **argv, struct options *o)
 	const char *pos[2];
 	int npos = 0, dashes = 0;
 
-	*o = (struct options){ .rtt_ms = 0.5, .mbps = 1000 };
+	*o = (struct options){ .rtt_ms = 0.5, .mbps = 1000, .listing_s = -1 };
 	for (int i = 1; i < argc; i++) {
 		if (dashes || argv[i][0] != '-' || argv[i][1] == '\0') {
 			if (npos == 2)
@@ -839,12 +1171,24 @@ static int parse(int argc, char **argv, struct options *o)
 		} else if (option(argc, argv, &i, "--mbps", &o->mbps)) {
 			if (!(o->mbps > 0))
 				return usage("--mbps must be a number more than 0");
+		} else if (strncmp(argv[i], "--lookups", 9) == 0 &&
+			   (argv[i][9] == '=' || argv[i][9] == '\0')) {
+			const char *mode = argv[i][9] ? argv[i] + 10 : i + 1 < argc ? argv[++i] : "";
+
+			if ((o->serial = lookups_mode(mode)) < 0)
+				return usage("--lookups must be serial or parallel");
+		} else if (option(argc, argv, &i, "--listing-s", &o->listing_s)) {
+			if (!(o->listing_s >= 0))
+				return usage("--listing-s must be a number, 0 or more");
 		} else {
 			return usage("unknown option");
 		}
 	}
 	if (npos != 2)
 		return usage("SOURCE and MOUNTPOINT are needed");
+	/* sshfs keeps what it learnt 20 s (cache_timeout) */
+	if (o->listing_s < 0)
+		o->listing_s = o->serial ? 20 : 0;
 	o->source = pos[0];
 	o->mountpoint = pos[1];
 	return 0;
@@ -919,6 +1263,9 @@ int main(int argc, char **argv)
 	}
 	atomic_store(&net.rtt, o.rtt_ms / 1000.0);
 	atomic_store(&net.rate, o.mbps * 1e6);
+	atomic_store(&net.serial, o.serial);
+	atomic_store(&net.listing, o.listing_s);
+	know_source(root);
 #ifdef PR_SET_TIMERSLACK
 	/* The sleeps' slack, 50 us by default, would scatter the answers
 	 * around the deadline that the bias only centres; the threads that
