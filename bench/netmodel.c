@@ -2,12 +2,13 @@
  * system: bench/netmodel.py's model, in C, so that the model's own cost
  * stays far below a round trip even with many requests in flight.
  *
- * usage: netmodel [--rtt-ms X] [--mbps Y] [--lookups MODE] [--listing-s S]
+ * usage: netmodel [--rtt-ms X] [--mbps Y] [--lookups MODE] [--cache-s S]
  *		   [--allow-other] SOURCE MOUNTPOINT
  *	X the round trip of every request in ms (0.5), Y the transfer rate
  *	of each read in 10^6 bytes/s (1000), MODE parallel (the default) or
- *	serial, S how long a listing's attributes answer lookups, in seconds
- *	(0 in parallel mode, 20 in serial: 0 never); runs in the foreground.
+ *	serial, S how long what a listing or a lookup brought answers
+ *	lookups, in seconds (0 in parallel mode, 20 in serial: 0 never); runs
+ *	in the foreground.
  *
  * The mount shows SOURCE, read-only: its directories, regular files and
  * symbolic links, as they are (a passthrough); and one file more, hidden
@@ -15,7 +16,7 @@
  *
  *   .netmodel  read: the settings and counters, one "key value" a line;
  *              write "key=value ..." to change a setting at run time
- *              (rtt_ms, mbps, lookups, listing_s) or "reset" to zero the
+ *              (rtt_ms, mbps, lookups, cache_s) or "reset" to zero the
  *              counters.  Requests about it cost nothing and are not
  *              counted.
  *
@@ -42,16 +43,18 @@
  * alone.  serial: lookups in one directory are served one at a time (those
  * in different directories side by side), as on a FUSE file system
  * without parallel directory operations (sshfs), and a listing brings each
- * entry's attributes, from which a lookup of that name within listing_s
- * is answered without a round trip (sshfs's cache; NFS's and SMB's
+ * entry's attributes, from which a lookup of that name within cache_s
+ * is answered without a round trip, as is a lookup of a name that a
+ * lookup answered within cache_s (sshfs's cache; NFS's and SMB's
  * READDIRPLUS): so checking a list (md5sum -c), which looks its names up
  * one at a time, takes a round trip a file more than hashing the names a
  * glob found, unless the directory is read first.  Both live in the model,
  * not in the kernel's flags (see "directories and their listings").  Each
  * readdir request (the kernel asks for a buffer's worth) costs a round
- * trip in both modes.  The counters lookups_listed (lookups answered from
- * a listing, free, not among the requests) and max_dir_lookups (the most
- * lookups in flight at once in one directory) tell the modes apart.
+ * trip in both modes.  The counters lookups_listed and lookups_cached
+ * (lookups answered from a listing, or from an earlier lookup: free, not
+ * among the requests) and max_dir_lookups (the most lookups in flight at
+ * once in one directory) tell the modes apart.
  *
  * Everything the Python model does, this does alike: the same requests
  * cost the same and are counted under the same names (fusepy's: getattr by
@@ -151,8 +154,9 @@ static struct {
 	atomic_llong late;		/* ns: the sum of how late requests were answered */
 	atomic_ullong timed;
 	atomic_int serial;		/* lookups in one directory one at a time */
-	_Atomic double listing;		/* s: how long a listing's attributes answer lookups */
-	atomic_ullong listed;		/* lookups so answered, no round trip */
+	_Atomic double cache;		/* s: how long what a listing or lookup brought answers lookups */
+	atomic_ullong listed;		/* lookups answered from a listing, no round trip */
+	atomic_ullong cached;		/* lookups answered from an earlier lookup, alike */
 	atomic_llong max_dir_lookups;	/* the most lookups in flight in one directory */
 } net;
 
@@ -231,6 +235,7 @@ static void reset(void)
 	atomic_store(&net.late, 0);
 	atomic_store(&net.timed, 0);
 	atomic_store(&net.listed, 0);
+	atomic_store(&net.cached, 0);
 	atomic_store(&net.max_dir_lookups, 0);
 }
 
@@ -303,18 +308,18 @@ static size_t report(char *buf, size_t size)
 
 	for (int k = 0; k < KINDS; k++)
 		requests += counts[k] = atomic_load(&net.counts[k]);
-	put(buf, size, &len, "rtt_ms %g\nmbps %g\nlookups %s\nlisting_s %g\nrequests %llu\n",
+	put(buf, size, &len, "rtt_ms %g\nmbps %g\nlookups %s\ncache_s %g\nrequests %llu\n",
 	    atomic_load(&net.rtt) * 1000, atomic_load(&net.rate) / 1e6,
-	    atomic_load(&net.serial) ? "serial" : "parallel", atomic_load(&net.listing), requests);
+	    atomic_load(&net.serial) ? "serial" : "parallel", atomic_load(&net.cache), requests);
 	for (int k = 0; k < KINDS; k++)
 		if (counts[k])
 			put(buf, size, &len, "%s %llu\n", kind_name[k], counts[k]);
 	timed = atomic_load(&net.timed);
 	put(buf, size, &len, "bytes %llu\nmax_inflight %lld\nmax_reads_inflight %lld\n"
-	    "late_ms %.3f\nlookups_listed %llu\nmax_dir_lookups %lld\n",
+	    "late_ms %.3f\nlookups_listed %llu\nlookups_cached %llu\nmax_dir_lookups %lld\n",
 	    atomic_load(&net.bytes), atomic_load(&net.max_inflight), atomic_load(&net.max_reads),
 	    (double)atomic_load(&net.late) / (double)(timed ? timed : 1) / 1e6,
-	    atomic_load(&net.listed), atomic_load(&net.max_dir_lookups));
+	    atomic_load(&net.listed), atomic_load(&net.cached), atomic_load(&net.max_dir_lookups));
 	return len;
 }
 
@@ -363,7 +368,7 @@ static int lookups_mode(const char *text)
 
 /* One word written to .netmodel: "reset", "rtt_ms=X" (X >= 0),
  * "mbps=Y" (Y > 0), "lookups=serial" or "lookups=parallel", or
- * "listing_s=S" (S >= 0); word is writable, and ends at its NUL. */
+ * "cache_s=S" (S >= 0); word is writable, and ends at its NUL. */
 static int control_word(char *word)
 {
 	char *value = strchr(word, '=');
@@ -383,8 +388,8 @@ static int control_word(char *word)
 		atomic_store(&net.rate, v * 1e6);	/* MB/s are 10^6 bytes/s */
 	else if (strcmp(word, "lookups") == 0 && lookups_mode(value) >= 0)
 		atomic_store(&net.serial, lookups_mode(value));
-	else if (strcmp(word, "listing_s") == 0 && v >= 0)
-		atomic_store(&net.listing, v);
+	else if (strcmp(word, "cache_s") == 0 && v >= 0)
+		atomic_store(&net.cache, v);
 	else
 		return -EINVAL;
 	return 0;
@@ -584,25 +589,29 @@ static void leave(struct dir *d, int locked)
 		pthread_mutex_unlock(&d->lock);
 }
 
-/* A listing's attributes: a lookup of a name within listing_s of when a
- * listing handed the name out is answered from them, without a round
- * trip, as sshfs answers from its cache (cache_timeout, 20 s by default)
- * and NFS and SMB clients from what READDIRPLUS brought.  The model keeps
- * them, not the kernel (readdirplus with entry_timeout > 0): so it counts
- * such lookups (lookups_listed), the kernel sends the same requests in
- * both modes and both models (libfuse 2 has no readdirplus), and only a
- * listing fills it (with entry_timeout > 0 every lookup would, and a
- * prewalk would leave every name known).
+/* What a listing or a lookup brought: a lookup of a name within cache_s
+ * of when a listing handed the name out, or a lookup answered it with a
+ * round trip, is answered from that without one, as sshfs answers from its
+ * cache (cache_timeout, 20 s by default) and NFS and SMB clients from what
+ * READDIRPLUS or an earlier answer brought (the kernel asks again on
+ * opening a name it has just looked up, at attr_timeout=0: that too).  The
+ * model keeps it, not the kernel (readdirplus, timeouts > 0): so it
+ * counts such lookups (lookups_listed, lookups_cached), and the kernel
+ * sends the same requests in both modes and both models (libfuse 2 has no
+ * readdirplus).  In parallel mode cache_s is 0: nothing is kept, as before
+ * the serial mode was; and bench/net's prewalk, in that mode only, would
+ * leave every name known.
  *
  * The attributes are SOURCE's as the model found them when it started (a
  * walk of SOURCE before mounting; SOURCE does not change under a bench):
  * a server reads them for READDIRPLUS on its own CPUs, which an lstat of
  * each entry here, some 2-4 us on a busy guest, would take from the runs',
  * 0.4 s for a listing of 100,000 names.  A name the walk did not find is
- * never answered from a listing. */
+ * never answered from what was kept. */
 struct known {
 	struct known *next;
 	atomic_llong listed;		/* ns, when a listing handed it out; 0: never */
+	atomic_llong looked;		/* ns, when a lookup answered it; 0: never */
 	struct stat st;
 	char path[];
 };
@@ -635,6 +644,7 @@ static int know(const char *full, const struct stat *st, int type, struct FTW *f
 	if (!k)
 		return 1;	/* the rest unknown: looked up by a round trip */
 	atomic_init(&k->listed, 0);
+	atomic_init(&k->looked, 0);
 	copy_stat(&k->st, st);
 	memcpy(k->path, path, len + 1);
 	slot = &known[hash(path, len) % KNOWN_BUCKETS];
@@ -679,29 +689,41 @@ static void remember(const char *dir, char *const *names, off_t first, off_t end
 	free(path);
 }
 
-/* Whether a listing within listing_s handed path out: if so, *st is its
- * attributes. */
+/* Whether what a listing or a lookup brought within cache_s answers a
+ * lookup of path: if so, *st is its attributes, and the counter of those
+ * so answered counts it. */
 static int recall(const char *path, struct stat *st)
 {
-	double keep = atomic_load(&net.listing);
+	double keep = atomic_load(&net.cache) * 1e9;
 	struct known *k;
-	int64_t when;
+	int64_t now;
 
 	if (!(keep > 0) || (k = known_path(path, strlen(path))) == NULL)
 		return 0;
-	when = atomic_load(&k->listed);
-	if (!when || (double)(now_ns() - when) >= keep * 1e9)
+	now = now_ns();
+	if (atomic_load(&k->listed) && (double)(now - atomic_load(&k->listed)) < keep)
+		atomic_fetch_add(&net.listed, 1);
+	else if (atomic_load(&k->looked) && (double)(now - atomic_load(&k->looked)) < keep)
+		atomic_fetch_add(&net.cached, 1);
+	else
 		return 0;
 	*st = k->st;
 	return 1;
 }
 
-/* An open directory: its entries' names, read at opendir, and their
- * attributes, read as readdir hands them out (with listing_s > 0). */
+/* A lookup of path answered with a round trip: kept, if anything is. */
+static void keep_lookup(const char *path)
+{
+	struct known *k;
+
+	if (atomic_load(&net.cache) > 0 && (k = known_path(path, strlen(path))) != NULL)
+		atomic_store(&k->looked, now_ns());
+}
+
+/* An open directory: its entries' names, read at opendir. */
 struct listing {
 	size_t n;
 	char **names;
-	struct stat *st;
 };
 
 static void listing_free(struct listing *l)
@@ -773,8 +795,8 @@ static off_t listing_fill(const struct listing *l, void *buf, fuse_fill_dir_t fi
 
 /* ------------------------------------------------------ the operations */
 
-/* A lookup by name (or a stat): answered from a listing's attributes if
- * one brought them, else with a round trip; either in its directory, one
+/* A lookup by name (or a stat): answered from what a listing or a lookup
+ * brought, if kept, else with a round trip; either in its directory, one
  * at a time there in serial mode. */
 static int lookup(const char *path, struct stat *st)
 {
@@ -784,12 +806,13 @@ static int lookup(const char *path, struct stat *st)
 	if (d)
 		raise_to(&net.max_dir_lookups, atomic_fetch_add(&d->lookups, 1) + 1);
 	if (recall(path, st)) {
-		atomic_fetch_add(&net.listed, 1);
 		rc = 0;
 	} else {
 		struct request r = begin(path, K_GETATTR);
 
 		rc = answer(&r, source_stat(path, st, NULL));
+		if (rc == 0)
+			keep_lookup(path);
 	}
 	if (d)
 		atomic_fetch_sub(&d->lookups, 1);
@@ -1112,7 +1135,7 @@ static const struct fuse_operations ops = {
 /* ------------------------------------------------------------- main */
 
 struct options {
-	double rtt_ms, mbps, listing_s;
+	double rtt_ms, mbps, cache_s;
 	int allow_other, serial;
 	const char *source, *mountpoint;
 };
@@ -1121,12 +1144,12 @@ static int usage(const char *why)
 {
 	if (why)
 		fprintf(stderr, "netmodel: %s\n", why);
-	fputs("usage: netmodel [--rtt-ms X] [--mbps Y] [--lookups MODE] [--listing-s S]\n"
+	fputs("usage: netmodel [--rtt-ms X] [--mbps Y] [--lookups MODE] [--cache-s S]\n"
 	      "                [--allow-other] SOURCE MOUNTPOINT\n"
 	      "  X: the round trip of every request in ms (0.5); Y: the transfer rate\n"
 	      "  of each read, 10^6 bytes/s (1000); MODE: parallel (the default), or\n"
-	      "  serial: lookups in one directory one at a time; S: how long a listing's\n"
-	      "  attributes answer lookups, in s (0 parallel, 20 serial; 0: never)\n",
+	      "  serial: lookups in one directory one at a time; S: how long what a\n"
+	      "  listing or lookup brought answers lookups, in s (0 parallel, 20 serial)\n",
 	      why ? stderr : stdout);
 	return 2;
 }
@@ -1152,7 +1175,7 @@ static int parse(int argc, char **argv, struct options *o)
 	const char *pos[2];
 	int npos = 0, dashes = 0;
 
-	*o = (struct options){ .rtt_ms = 0.5, .mbps = 1000, .listing_s = -1 };
+	*o = (struct options){ .rtt_ms = 0.5, .mbps = 1000, .cache_s = -1 };
 	for (int i = 1; i < argc; i++) {
 		if (dashes || argv[i][0] != '-' || argv[i][1] == '\0') {
 			if (npos == 2)
@@ -1177,9 +1200,9 @@ static int parse(int argc, char **argv, struct options *o)
 
 			if ((o->serial = lookups_mode(mode)) < 0)
 				return usage("--lookups must be serial or parallel");
-		} else if (option(argc, argv, &i, "--listing-s", &o->listing_s)) {
-			if (!(o->listing_s >= 0))
-				return usage("--listing-s must be a number, 0 or more");
+		} else if (option(argc, argv, &i, "--cache-s", &o->cache_s)) {
+			if (!(o->cache_s >= 0))
+				return usage("--cache-s must be a number, 0 or more");
 		} else {
 			return usage("unknown option");
 		}
@@ -1187,8 +1210,8 @@ static int parse(int argc, char **argv, struct options *o)
 	if (npos != 2)
 		return usage("SOURCE and MOUNTPOINT are needed");
 	/* sshfs keeps what it learnt 20 s (cache_timeout) */
-	if (o->listing_s < 0)
-		o->listing_s = o->serial ? 20 : 0;
+	if (o->cache_s < 0)
+		o->cache_s = o->serial ? 20 : 0;
 	o->source = pos[0];
 	o->mountpoint = pos[1];
 	return 0;
@@ -1264,7 +1287,7 @@ int main(int argc, char **argv)
 	atomic_store(&net.rtt, o.rtt_ms / 1000.0);
 	atomic_store(&net.rate, o.mbps * 1e6);
 	atomic_store(&net.serial, o.serial);
-	atomic_store(&net.listing, o.listing_s);
+	atomic_store(&net.cache, o.cache_s);
 	know_source(root);
 #ifdef PR_SET_TIMERSLACK
 	/* The sleeps' slack, 50 us by default, would scatter the answers

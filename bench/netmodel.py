@@ -9,8 +9,8 @@ symbolic links, as they are (a passthrough); and one file more, hidden
 
   .netmodel  read: the settings and counters, one "key value" a line;
              write "key=value ..." to change a setting at run time
-             (rtt_ms, mbps) or "reset" to zero the counters.  Requests
-             about it cost nothing and are not counted.
+             (rtt_ms, mbps, lookups, cache_s) or "reset" to zero the
+             counters.  Requests about it cost nothing and are not counted.
 
 The model is a file server at the other end of a network, as NFS and SMB
 are: every request the kernel sends costs one round trip (--rtt-ms) before
@@ -36,6 +36,24 @@ lookup or attribute either: every open of a name asks the server again.
 It is not mounted ro, so that .netmodel can be written; the model refuses
 every other write (EROFS), and SOURCE is never written.
 
+Two modes of lookups (--lookups).  parallel, the default: lookups are
+served side by side, as NFS and SMB servers serve them, and a directory
+listing brings names alone.  serial: lookups in one directory are served
+one at a time (those in different directories side by side), as on a FUSE
+file system without parallel directory operations (sshfs), and what a
+listing brings (each entry's attributes) or a lookup answered answers a
+later lookup of that name within --cache-s seconds (20; 0 in parallel
+mode) without a round trip, as sshfs's cache does and NFS's and SMB's
+READDIRPLUS: so md5sum -c, which looks its names up one at a time, takes a
+round trip a file more than hashing the names a glob found, unless the
+directory is read first.  Both live in the model, not in the kernel's
+flags: a lock a directory, held while a lookup or a directory read in it
+waits its round trip, and the attributes of SOURCE as walked when the
+model starts (a server reads them on its own CPUs), each with when a
+listing handed it out and when a lookup answered it.  A directory is
+handed out a reply at a time (as much as the kernel's buffer takes), a
+round trip each, in both modes.  bench/netmodel.c says why at length.
+
 One way the kernel's FUSE client is not NFS's: libfuse 2 cannot ask for
 parallel directory operations, so the kernel looks up a name that it has
 never seen (no dentry yet) under the directory's lock, one at a time in a
@@ -48,13 +66,17 @@ Debian: python3-fusepy (libfuse2).  Runs in the foreground; fusermount -u
 MOUNTPOINT (or SIGINT/SIGTERM) ends it, and it prints the counters on
 stderr when it does: the requests by kind (getattr by name: the lookups
 and stat; fgetattr: fstat), the bytes read, the most requests in flight at
-once (all kinds, and reads alone), and late_ms, how late on average a
-request was answered.
+once (all kinds, and reads alone), late_ms, how late on average a request
+was answered, the lookups answered without a round trip from a listing
+(lookups_listed) or an earlier lookup (lookups_cached), and the most
+lookups in flight at once in one directory (max_dir_lookups).
 """
 
 import argparse
+import contextlib
 import ctypes
 import errno
+import itertools
 import os
 import stat
 import sys
@@ -72,17 +94,36 @@ CONTROL = "/.netmodel"
 CONTROL_FH = 1 << 62           # the control file's handle: no descriptor
 
 
+class Dir:
+    """A directory that names are looked up in."""
+
+    def __init__(self):
+        self.lock = threading.Lock()             # taken in serial mode
+        self.lookups = 0                         # in flight, either mode
+
+
+class Known:
+    """An entry of SOURCE as walked at start: its attributes, and when a
+    listing handed it out and a lookup answered it (None: never)."""
+    __slots__ = ("attrs", "listed", "looked")
+
+    def __init__(self, attrs):
+        self.attrs = attrs
+        self.listed = self.looked = None
+
+
 class Link:
     """The network: what a request costs, and counters of what was asked."""
 
-    def __init__(self, rtt_ms, mbps):
-        self.lock = threading.Lock()             # the counters' only
-        self.set(rtt_ms=rtt_ms, mbps=mbps)
+    def __init__(self, rtt_ms, mbps, lookups, cache_s):
+        self.lock = threading.Lock()             # the counters' and dirs'
+        self.set(rtt_ms=rtt_ms, mbps=mbps, lookups=lookups, cache_s=cache_s)
         self.bias = 0.0        # how much sooner to wake than the deadline
         self.inflight = self.reads = 0
+        self.dirs = {}
         self.reset()
 
-    def set(self, rtt_ms=None, mbps=None):
+    def set(self, rtt_ms=None, mbps=None, lookups=None, cache_s=None):
         if rtt_ms is not None:
             rtt = float(rtt_ms) / 1000.0
             if not rtt >= 0:
@@ -93,6 +134,15 @@ class Link:
             if not rate > 0:
                 raise ValueError(mbps)
             self.rate = rate
+        if lookups is not None:
+            if lookups not in ("serial", "parallel"):
+                raise ValueError(lookups)
+            self.serial = lookups == "serial"
+        if cache_s is not None:
+            cache = float(cache_s)
+            if not cache >= 0 or cache == float("inf"):
+                raise ValueError(cache_s)
+            self.cache = cache
 
     def reset(self):
         """Zero the counters (those in flight stay in flight)."""
@@ -102,6 +152,25 @@ class Link:
         self.max_reads = self.reads
         self.late = 0.0        # the sum of how late requests were answered
         self.timed = 0
+        self.listed = self.cached = 0
+        self.max_dir_lookups = 0
+
+    def dir(self, path):
+        """The directory of that path, made the first time."""
+        with self.lock:
+            d = self.dirs.get(path)
+            if d is None:
+                d = self.dirs[path] = Dir()
+            return d
+
+    @contextlib.contextmanager
+    def entered(self, d):
+        """In d for a lookup or a directory read: its lock in serial mode."""
+        if d is not None and self.serial:
+            with d.lock:
+                yield
+        else:
+            yield
 
     def wait_until(self, when):
         """Sleep until when.  A sleep ends late, by some 0.1-0.2 ms on a
@@ -143,9 +212,13 @@ class Link:
             lines = ["rtt_ms %g" % (self.rtt * 1000), "mbps %g" % (self.rate / 1e6),
                      "requests %d" % sum(self.counts.values())]
             lines += ["%s %d" % kv for kv in sorted(self.counts.items())]
+            lines[2:2] = ["lookups %s" % ("serial" if self.serial else "parallel"),
+                          "cache_s %g" % self.cache]
             lines += ["bytes %d" % self.bytes, "max_inflight %d" % self.max_inflight,
                       "max_reads_inflight %d" % self.max_reads,
-                      "late_ms %.3f" % (self.late / max(self.timed, 1) * 1000)]
+                      "late_ms %.3f" % (self.late / max(self.timed, 1) * 1000),
+                      "lookups_listed %d" % self.listed, "lookups_cached %d" % self.cached,
+                      "max_dir_lookups %d" % self.max_dir_lookups]
             return "".join(line + "\n" for line in lines)
 
 
@@ -170,12 +243,85 @@ class NetModel(Operations):
     def __init__(self, source, link):
         self.root = os.path.realpath(source)
         self.link = link
+        self.listings = {}     # an open directory's handle: its names
+        self.handles = itertools.count(1)
+        self.known = {}        # "/a/b": Known, of SOURCE as it is now
+        skip = len(self.root) if self.root != "/" else 0
+        for top, dirs, files in os.walk(self.root):
+            for name in dirs + files:
+                path = os.path.join(top, name)
+                try:
+                    self.known[path[skip:]] = Known(self.attrs(os.lstat(path)))
+                except OSError:
+                    pass       # gone: looked up by a round trip
 
     def __call__(self, op, *args):
         """Every request comes here: answer it, then wait out its cost."""
         keep_thread_state()
         if op in FREE or (args and args[0] == CONTROL):
             return super().__call__(op, *args)
+        if op == "getattr" and (len(args) < 2 or args[1] is None):
+            return self.lookup(args[0])
+        if op == "readdir":
+            d = self.link.dir(args[0])
+            with self.link.entered(d):
+                handed = self.timed(op, args)
+                self.remember(args[0], handed)
+                return handed
+        return self.timed(op, args)
+
+    def lookup(self, path):
+        """A lookup by name (or a stat): answered from what a listing or a
+        lookup brought, if kept, else with a round trip; either in its
+        directory, one at a time there in serial mode."""
+        link = self.link
+        d = link.dir(os.path.dirname(path)) if path != "/" else None
+        with link.entered(d):
+            if d is not None:
+                with link.lock:
+                    d.lookups += 1
+                    link.max_dir_lookups = max(link.max_dir_lookups, d.lookups)
+            try:
+                attrs = self.recall(path)
+                if attrs is None:
+                    attrs = self.timed("getattr", (path,))
+                    k = self.known.get(path)
+                    if link.cache > 0 and k is not None:
+                        k.looked = time.monotonic()
+                return attrs
+            finally:
+                if d is not None:
+                    with link.lock:
+                        d.lookups -= 1
+
+    def recall(self, path):
+        """What a listing or a lookup brought within cache_s, counted, or
+        None."""
+        link, k = self.link, self.known.get(path)
+        if not link.cache > 0 or k is None:
+            return None
+        now = time.monotonic()
+        if k.listed is not None and now - k.listed < link.cache:
+            with link.lock:
+                link.listed += 1
+        elif k.looked is not None and now - k.looked < link.cache:
+            with link.lock:
+                link.cached += 1
+        else:
+            return None
+        return k.attrs
+
+    def remember(self, path, names):
+        """The names a reply of path's listing handed out: listed now."""
+        now = time.monotonic()
+        top = "" if path == "/" else path
+        for name in names:
+            k = self.known.get(top + "/" + name)
+            if k is not None:
+                k.listed = now
+
+    def timed(self, op, args):
+        """Answer a request, then wait out its cost."""
         kind = op
         if op == "getattr":    # by name (a lookup, stat) or by handle (fstat)
             kind = "getattr" if len(args) < 2 or args[1] is None else "fgetattr"
@@ -203,6 +349,11 @@ class NetModel(Operations):
             st = os.lstat(self._real(path)) if fh is None else os.fstat(fh)
         except OSError as e:
             raise FuseOSError(e.errno)
+        return self.attrs(st)
+
+    @staticmethod
+    def attrs(st):
+        """The attributes that getattr returns, of an os.stat_result."""
         d = {k: getattr(st, k) for k in (
             "st_mode", "st_nlink", "st_size", "st_blocks", "st_rdev",
             "st_uid", "st_gid", "st_atime_ns", "st_mtime_ns", "st_ctime_ns")}
@@ -226,15 +377,29 @@ class NetModel(Operations):
             raise FuseOSError(e.errno)
 
     def opendir(self, path):
+        """The entries are read here, handed out by readdir."""
         if not os.path.isdir(self._real(path)):
             raise FuseOSError(errno.ENOTDIR)
-        return 0
-
-    def readdir(self, path, fh):
         try:
-            return [".", ".."] + os.listdir(self._real(path))
+            names = os.listdir(self._real(path))
         except OSError as e:
             raise FuseOSError(e.errno)
+        fh = next(self.handles)
+        self.listings[fh] = names
+        return fh
+
+    def readdir(self, path, fh, offset, put):
+        """Hand out the entries from the offset'th ("." and ".." first),
+        each with the offset of the next, until put says the reply is full,
+        as a server hands a long listing out a reply at a time: the names
+        handed out, but "." and ".."."""
+        names = self.listings[fh]
+        i = max(offset, 0)
+        while i < len(names) + 2:
+            if not put("." if i == 0 else ".." if i == 1 else names[i - 2], i + 1):
+                break
+            i += 1
+        return names[max(offset, 2) - 2:max(i, 2) - 2]
 
     def statfs(self, path):
         st = os.statvfs(self._real(path))
@@ -283,7 +448,7 @@ class NetModel(Operations):
                         self.link.reset()
                     continue
                 key, value = word.split("=", 1)
-                if key not in ("rtt_ms", "mbps"):
+                if key not in ("rtt_ms", "mbps", "lookups", "cache_s"):
                     raise ValueError(key)
                 with self.link.lock:
                     self.link.set(**{key: value})
@@ -292,6 +457,7 @@ class NetModel(Operations):
         return len(data)
 
     def releasedir(self, path, fh):
+        self.listings.pop(fh, None)
         return 0
 
     def utimens(self, path, times=None):
@@ -304,6 +470,19 @@ class NetModel(Operations):
         return []
 
 
+class NetFUSE(FUSE):
+    """fusepy's FUSE, but that readdir passes the operation the offset the
+    kernel asks from and a way to hand out an entry, which fusepy's does
+    not: a listing handed out a reply at a time."""
+
+    def readdir(self, path, buf, filler, offset, fip):
+        def put(name, next_offset):
+            return filler(buf, name.encode(self.encoding), None, next_offset) == 0
+        self.operations("readdir", self._decode_optional_path(path), fip.contents.fh,
+                        offset, put)
+        return 0
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("source")
@@ -312,17 +491,24 @@ def main():
                    help="round trip of every request, in ms (0.5)")
     p.add_argument("--mbps", type=float, default=1000.0,
                    help="transfer rate of each read, 10^6 bytes/s (1000)")
+    p.add_argument("--lookups", choices=("parallel", "serial"), default="parallel",
+                   help="parallel, or serial: one at a time in a directory (parallel)")
+    p.add_argument("--cache-s", type=float, default=None,
+                   help="how long what a listing or lookup brought answers lookups,"
+                   " in s (0 parallel, 20 serial)")
     p.add_argument("--allow-other", action="store_true",
                    help="let other users than the one who mounts see the mount")
     a = p.parse_args()
     if not os.path.isdir(a.source):
         p.error("%s is not a directory" % a.source)
-    if a.rtt_ms < 0 or a.mbps <= 0:
-        p.error("--rtt-ms must be 0 or more and --mbps more than 0")
-    link = Link(a.rtt_ms, a.mbps)
+    if a.cache_s is None:      # sshfs keeps what it learnt 20 s (cache_timeout)
+        a.cache_s = 20.0 if a.lookups == "serial" else 0.0
+    if a.rtt_ms < 0 or a.mbps <= 0 or not 0 <= a.cache_s < float("inf"):
+        p.error("--rtt-ms and --cache-s must be 0 or more and --mbps more than 0")
+    link = Link(a.rtt_ms, a.mbps, a.lookups, a.cache_s)
     ops = NetModel(a.source, link)
     try:
-        FUSE(ops, a.mountpoint, foreground=True, nothreads=False,
+        NetFUSE(ops, a.mountpoint, foreground=True, nothreads=False,
              direct_io=True, attr_timeout=0, entry_timeout=0,
              negative_timeout=0, allow_other=a.allow_other,
              fsname="netmodel", subtype="netmodel")
