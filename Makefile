@@ -159,17 +159,20 @@ bench: $(MD5SUM) $(BENCHES)
 # root only; it says so and skips without).  The model is the C one,
 # bench/netmodel.c, where pkg-config finds libfuse 3.12 or later (Debian:
 # libfuse3-dev and pkg-config), else bench/netmodel.py: nothing else needs
-# libfuse, so only this target builds it, and only where it can.
+# libfuse, so only this target and check-all (tests/net.bats tests both
+# models) build it, and only where they can.
 NETMODEL = $(B)/bench/netmodel
 FUSE3 = fuse3 >= 3.12
 
-bench-net: $(MD5SUM)
+bench-net: $(MD5SUM) netmodel-if-fuse
+	MD5SUM=$(MD5SUM) bench/net
+
+netmodel-if-fuse:
 	@if pkg-config --exists '$(FUSE3)' 2>/dev/null; then \
 		$(MAKE) --no-print-directory $(NETMODEL); \
 	else \
-		echo "bench-net: no libfuse3-dev 3.12 or later (or no pkg-config): bench/net runs bench/netmodel.py"; \
+		echo "no libfuse3-dev 3.12 or later (or no pkg-config): the network model is bench/netmodel.py alone"; \
 	fi
-	MD5SUM=$(MD5SUM) bench/net
 
 $(NETMODEL): bench/netmodel.c
 	@mkdir -p $(@D)
@@ -181,7 +184,7 @@ $(NETMODEL): bench/netmodel.c
 check: $(MD5SUM) $(TESTS) $(HELPERS) $(DIFF_FUZZ) $(B)/asan/md5sum
 	TEST_PROGRAMS="$(TESTS)" tests/run quick
 
-check-all: $(MD5SUM) $(TESTS) $(HELPERS) $(DIFF_FUZZ) sanitizers
+check-all: $(MD5SUM) $(TESTS) $(HELPERS) $(DIFF_FUZZ) sanitizers netmodel-if-fuse
 	TEST_PROGRAMS="$(TESTS)" tests/run all
 
 # The differential fuzzer against GNU (fuzz/diff_fuzz.c): N cases from
@@ -275,4 +278,4 @@ clean:
 
 -include $(shell find $(O) -name '*.d' 2>/dev/null)
 
-.PHONY: all bench bench-isal bench-net check check-all clean install uninstall static check-static fuzz sanitizers diff-fuzz
+.PHONY: all bench bench-isal bench-net netmodel-if-fuse check check-all clean install uninstall static check-static fuzz sanitizers diff-fuzz

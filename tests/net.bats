@@ -12,9 +12,17 @@
 # counted by tests/count_threads.so (LD_PRELOAD): its calls of
 # pthread_create.  Every run's output is compared with GNU's.
 #
+# The model's serial lookups (bench/net's s rows) are tested on both of its
+# programs: in one directory one at a time, in different directories side
+# by side, and answered without a round trip once a listing brought the
+# names; and md5sum -c there is GNU's.
+#
 # The model needs root (it is mounted as root, and niced up, as bench/net
 # does), /dev/fuse, fusermount (Debian: fuse3) and a python3 with fusepy
-# (Debian: python3-fusepy); without them those tests skip, saying which.
+# (Debian: python3-fusepy), or for the C model's tests
+# build/bench/netmodel (make build/bench/netmodel, where pkg-config finds
+# libfuse3-dev; make check-all builds it there); without them those tests
+# skip, saying which.
 
 bats_require_minimum_version 1.5.0
 
@@ -35,7 +43,8 @@ setup() {
 	# The default is under test: no setting of the environment's.
 	unset MD5SUM_JOBS MD5SUM_DISK
 	export LC_ALL=C
-	MODEL_PID='' MNT='' TMPFS='' SHM_DIR=''
+	MODEL_PID='' MNT='' TMPFS='' SHM_DIR='' MODEL=py
+	NETMODEL_C=$BATS_TEST_DIRNAME/../build/bench/netmodel
 	cd "$BATS_TEST_TMPDIR" || return
 }
 
@@ -93,14 +102,19 @@ small_files() {
 	((${#NAMES[@]} == $2)) || fail "made ${#NAMES[@]} files, not $2"
 }
 
-# need_model: what the network model needs, else skip; MODEL_PY: the
-# python3 that has fusepy (Debian's /usr/bin/python3 may not be the first
-# on PATH).
+# need_model: what the network model needs (MODEL: py, bench/netmodel.py,
+# or c, build/bench/netmodel), else skip; MODEL_PY: the python3 that has
+# fusepy (Debian's /usr/bin/python3 may not be the first on PATH).
 need_model() {
 	((EUID == 0)) || skip "needs root (mounts the network model, niced up)"
 	[[ -c /dev/fuse ]] || skip "no /dev/fuse"
 	need fusermount fuse3
 	need mountpoint util-linux
+	if [[ $MODEL == c ]]; then
+		[[ -x $NETMODEL_C ]] ||
+			skip "build/bench/netmodel not built (make build/bench/netmodel: libfuse3-dev, pkg-config)"
+		return 0
+	fi
 	for MODEL_PY in /usr/bin/python3 python3; do
 		"$MODEL_PY" -c 'import fusepy; fusepy.FUSE' 2>/dev/null && return 0
 		"$MODEL_PY" -c 'import fuse; fuse.FUSE' 2>/dev/null && return 0
@@ -108,17 +122,18 @@ need_model() {
 	skip "no python3 with fusepy (Debian: python3-fusepy)"
 }
 
-# model_up SOURCE: bench/netmodel.py serves SOURCE on mnt, $MNT, at a
-# round trip of 0 until set (net_set).
+# model_up SOURCE [OPTION...]: the model (MODEL) serves SOURCE on mnt,
+# $MNT, at a round trip of 0 until set (net_set), with the OPTIONs.
 model_up() {
-	local i
+	local i src=$1 cmd=("$NETMODEL_C")
 
+	shift
 	need_model
+	[[ $MODEL == c ]] || cmd=("$MODEL_PY" "$BATS_TEST_DIRNAME/../bench/netmodel.py")
 	mkdir mnt
 	# Niced up, as bench/net runs it: the server is another machine,
 	# which the client's busy CPUs do not slow.
-	nice -n -10 "$MODEL_PY" "$BATS_TEST_DIRNAME/../bench/netmodel.py" --rtt-ms 0 \
-		"$1" mnt 2>model.log &
+	nice -n -10 "${cmd[@]}" --rtt-ms 0 "$@" "$src" mnt 2>model.log &
 	MODEL_PID=$!
 	MNT=$BATS_TEST_TMPDIR/mnt
 	for ((i = 0; i < 200; i++)); do
@@ -135,10 +150,14 @@ net_set() {
 	echo "$*" >"$MNT/.netmodel" || fail "cannot write $MNT/.netmodel"
 }
 
-# net_count KEY: a counter of the model's.
+# net_count KEY: a counter of the model's (a kind of request it has not
+# counted is 0: it lists only those it has).
 net_count() {
-	awk -v k="$1" '$1 == k { print $2; found = 1 } END { exit !found }' "$MNT/.netmodel" ||
-		fail "no $1 in $MNT/.netmodel"
+	local kinds="access fgetattr getattr open opendir read readdir readlink statfs"
+
+	awk -v k="$1" -v kinds=" $kinds " '$1 == k { print $2; found = 1 }
+		END { if (!found && index(kinds, " " k " ")) { print 0; found = 1 }; exit !found }' \
+		"$MNT/.netmodel" || fail "no $1 in $MNT/.netmodel"
 }
 
 # in_mnt NAME CMD...: run CMD, as "md5sum", on $NAMES in the mount,
@@ -283,4 +302,159 @@ timed_run() {
 	[[ -s $t/count ]] || fail "-j8: count_threads.so wrote no count"
 	n=$(<"$t/count")
 	((n >= 7)) || fail "-j8 created $n threads, counted by count_threads.so: not the 7 helpers it has"
+}
+
+# at_least KEY N: the model's counter KEY is N or more.
+at_least() {
+	local v
+
+	v=$(net_count "$1")
+	((v >= $2)) || fail "$1 is $v, not $2 or more: $(tr '\n' ' ' <"$MNT/.netmodel")"
+}
+
+# dirs_of_files N M: N directories d0 ... of M files of 4 KiB each in src,
+# on a tmpfs (small_files); IN[D]: the names of dD's files, apart by spaces.
+dirs_of_files() {
+	local d
+
+	small_files src $(($1 * $2))
+	IN=()
+	for ((d = 0; d < $1; d++)); do
+		mkdir "src/d$d"
+		(cd src && mv -- "${NAMES[@]:d * $2:$2}" "d$d/")
+		IN[d]="${NAMES[*]:d * $2:$2}"
+	done
+}
+
+# in_dir D: the paths of dD's files in the mount, one a line: named, not
+# globbed (a glob in the mount would list the directory).
+in_dir() {
+	local n
+
+	for n in ${IN[$1]}; do
+		echo "mnt/d$1/$n"
+	done
+}
+
+# stat_side_by_side D...: stat dD's files in a process of its own for each
+# D (four times over, so that they overlap), all at once; fail if one fails.
+stat_side_by_side() {
+	local pids=() pid rc=0 d
+
+	for d in "$@"; do
+		mapfile -t paths < <(in_dir "$d")
+		(for ((i = 0; i < 4; i++)); do stat --printf= -- "${paths[@]}" || exit 1; done) &
+		pids+=($!)
+	done
+	for pid in "${pids[@]}"; do
+		wait "$pid" || rc=1
+	done
+	((rc == 0)) || fail "a stat in the mount failed"
+}
+
+# serial_one_at_a_time: the model (MODEL) serves lookups in one directory
+# one at a time in serial mode, and lookups of different directories side
+# by side; parallel mode, the control, side by side in one directory.
+serial_one_at_a_time() {
+	local inflight_par dir_par
+
+	dirs_of_files 4 10
+	model_up "$BATS_TEST_TMPDIR/src"
+	# Every name seen once, free: the kernel then checks a name again
+	# without its directory's lock (entry_timeout=0), so that the one at
+	# a time is the model's own, not the kernel's.  Nothing is kept
+	# (cache_s 0 in parallel mode): each lookup a round trip.
+	stat --printf= -- $(in_dir 0) $(in_dir 1) $(in_dir 2) $(in_dir 3)
+	net_set rtt_ms=5 reset
+	# Control: four processes, in one directory, with parallel lookups.
+	stat_side_by_side 0 0 0 0
+	dir_par=$(net_count max_dir_lookups) inflight_par=$(net_count max_inflight)
+	((dir_par > 1)) ||
+		fail "parallel lookups: at most $dir_par in one directory at once: the control cannot tell one at a time"
+	net_set lookups=serial reset
+	stat_side_by_side 0 0 0 0
+	assert_equal "$(net_count max_dir_lookups)" 1
+	assert_equal "$(net_count lookups_listed)" 0
+	assert_equal "$(net_count lookups_cached)" 0
+	# Each a round trip (and d0 itself looked up again for each path).
+	at_least getattr $((4 * 4 * 10))
+	# Four directories, a process each: side by side, one at a time in each.
+	net_set reset
+	stat_side_by_side 0 1 2 3
+	assert_equal "$(net_count max_dir_lookups)" 1
+	echo "# $MODEL model, lookups in flight at once: parallel, one directory $dir_par (all requests $inflight_par);" \
+		"serial, four directories $(net_count max_inflight)" >&3
+	(($(net_count max_inflight) > 1)) ||
+		fail "serial lookups in four directories: $(net_count max_inflight) in flight at once, not side by side"
+}
+
+# listing_answers_lookups: in serial mode, a listing's attributes answer
+# the lookups of its names without a round trip, and md5sum -c there is
+# GNU's; a name looked up once is answered so again; cache_s=0, the
+# control, keeps nothing.
+listing_answers_lookups() {
+	local n=20
+
+	dirs_of_files 3 $n
+	(cd src/d1 && "$GNU_MD5SUM" -- *) >list || fail "GNU could not hash the files"
+	model_up "$BATS_TEST_TMPDIR/src" --lookups serial
+	net_set rtt_ms=1 reset
+	# No listing: a round trip a lookup (and one for d0 itself); the
+	# kernel may ask again at once (attr_timeout=0), answered from what
+	# the lookup brought; and so is every lookup after.
+	stat --printf= -- $(in_dir 0)
+	at_least getattr $n
+	assert_equal "$(net_count lookups_listed)" 0
+	net_set reset
+	stat --printf= -- $(in_dir 0)
+	assert_equal "$(net_count getattr)" 0
+	at_least lookups_cached $n
+	# A listing, then lookups: none a round trip.
+	ls -f mnt/d1 >/dev/null || fail "cannot list mnt/d1"
+	net_set reset
+	stat --printf= -- $(in_dir 1)
+	assert_equal "$(net_count getattr)" 0
+	at_least lookups_listed $n
+	# md5sum -c in the listed directory: GNU's output, every lookup
+	# answered from the listing, and the same counters as GNU's run.
+	(cd mnt/d1 && exec -a md5sum "$GNU_MD5SUM" -c ../../list) >gnu.out 2>gnu.err
+	echo $? >gnu.rc
+	net_set reset
+	(cd mnt/d1 && exec -a md5sum "$OURS" -c ../../list) >ours.out 2>ours.err
+	echo $? >ours.rc
+	same_as_gnu ours
+	assert_equal "$(wc -l <ours.out)" $n
+	at_least lookups_listed $n
+	# None of the files a round trip (the mount's root, the working
+	# directory's, may be asked about as the processes start and end).
+	(($(net_count getattr) < n / 4)) ||
+		fail "md5sum -c after a listing: $(net_count getattr) lookups with a round trip, $n names"
+	# Control: nothing kept, a listing changes nothing.
+	net_set cache_s=0
+	ls -f mnt/d2 >/dev/null || fail "cannot list mnt/d2"
+	net_set reset
+	stat --printf= -- $(in_dir 2)
+	at_least getattr $n
+	assert_equal "$(net_count lookups_listed)" 0
+	assert_equal "$(net_count lookups_cached)" 0
+}
+
+@test "network model (Python): serial lookups one at a time in a directory, side by side across directories" {
+	MODEL=py
+	serial_one_at_a_time
+}
+
+@test "network model (C): serial lookups one at a time in a directory, side by side across directories" {
+	MODEL=c
+	serial_one_at_a_time
+}
+
+@test "network model (Python): a listing's attributes answer lookups without a round trip; -c there is GNU's" {
+	MODEL=py
+	listing_answers_lookups
+}
+
+@test "network model (C): a listing's attributes answer lookups without a round trip; -c there is GNU's" {
+	MODEL=c
+	listing_answers_lookups
 }
