@@ -28,7 +28,7 @@
  * its own (the link is not shared).  Closing (flush, release, releasedir)
  * is free.  Requests are served side by side: libfuse's multi-threaded
  * loop, up to MAX_THREADS requests at once, each waiting only for its own
- * time with no lock held.  Time is modelled by sleeping until the request
+ * time with no lock held (but a directory's, in serial mode, below).  Time is modelled by sleeping until the request
  * would be answered, so the real work on SOURCE (best kept in /dev/shm) is
  * hidden while it is quicker than the model; the sleeps end sooner than
  * asked by as much as they were seen to end late, so that on average a

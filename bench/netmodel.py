@@ -20,7 +20,8 @@ returns / the rate (--mbps, 10^6 bytes/s, for each request on its own: the
 link is not shared between requests).  Closing (flush, release, releasedir)
 is free.  Requests are served side by side, as NFS and SMB servers serve
 concurrent requests: the FUSE layer is multi-threaded and each request
-waits only for its own time, with no lock held while it waits.  Time is
+waits only for its own time, with no lock held while it waits (but a
+directory's, with serial lookups: below).  Time is
 modelled by sleeping until the request would be answered, so the real work
 on SOURCE (best kept in /dev/shm) is hidden while it is quicker than the
 model; the sleeps end a little sooner than asked by as much as they were
