@@ -49,7 +49,8 @@ CMD_SRC = md5sum.c cmd/cmdline.c cmd/opts.c cmd/sums.c cmd/check.c \
 	jobs/source.c jobs/listline.c jobs/listread.c jobs/results.c run/schedule.c \
 	run/budget.c run/crew.c run/hasher.c run/hasher_step.c run/feed.c \
 	run/laneset.c run/queue.c run/lanecount.c \
-	run/recent.c run/hasher_shelf.c run/decide_threads.c run/decide_way.c read/disk.c read/disk_order.c \
+	run/recent.c run/hasher_shelf.c run/decide_threads.c run/decide_way.c run/decide_listing.c \
+	run/lister.c read/disk.c read/disk_order.c \
 	read/diskplace.c read/storage.c read/devkind.c read/sysfs.c read/stream.c read/open.c \
 	window/window.c window/window_batch.c out/out.c out/msg.c out/diag.c out/errtext.c \
 	out/quote.c out/decimal.c out/progress.c out/progress_draw.c out/statusline.c \
@@ -58,8 +59,8 @@ CMD_SRC = md5sum.c cmd/cmdline.c cmd/opts.c cmd/sums.c cmd/check.c \
 SRC = $(CMD_SRC) $(LIB_SRC)
 # The small build's: the modules it leaves out whole (os/features.h),
 # each for its stand-in.
-SMALL_OUT = read/disk.c read/disk_order.c out/progress_draw.c
-SMALL_IN = read/disk_none.c out/progress_draw_none.c
+SMALL_OUT = read/disk.c read/disk_order.c out/progress_draw.c run/lister.c
+SMALL_IN = read/disk_none.c out/progress_draw_none.c run/lister_none.c
 SMALL_SRC = $(filter-out $(SMALL_OUT),$(CMD_SRC)) $(SMALL_IN) $(LIB_SRC)
 
 # Everything built goes under build/: objects (and their dependency files)
@@ -88,9 +89,9 @@ $(O)/%.o: %.c
 # Test programs and benchmarks: each links only the objects it tests.
 TESTS = $(B)/tests/unit $(B)/tests/lanes_test $(B)/tests/opts_test $(B)/tests/decide_way_test \
 	$(B)/tests/decide_threads_test $(B)/tests/decide_device_test $(B)/tests/statusline_test \
-	$(B)/tests/listline_test $(B)/tests/diskplace_test
+	$(B)/tests/listline_test $(B)/tests/diskplace_test $(B)/tests/decide_listing_test
 HELPERS = $(B)/tests/quote_driver $(B)/tests/device_probe $(B)/tests/hold_fds \
-	$(B)/tests/short_reads.so $(B)/tests/count_threads.so
+	$(B)/tests/short_reads.so $(B)/tests/count_threads.so $(B)/tests/deny_opendir.so
 BENCHES = $(B)/bench/micro $(B)/bench/lanes_bench $(B)/bench/floor
 DIFF_FUZZ = $(B)/fuzz/diff_fuzz
 TEST_CFLAGS = $(STD) -I. -Itests $(CPPFLAGS) $(CFLAGS) -MMD -MP
@@ -100,6 +101,7 @@ $(B)/tests/unit: $(O)/tests/unit.o $(TAP)
 $(B)/tests/lanes_test: $(O)/tests/lanes_test.o $(TAP) $(O)/run/lanecount.o $(LIB_OBJ)
 $(B)/tests/opts_test: $(O)/tests/opts_test.o $(TAP) $(O)/cmd/opts.o $(O)/out/msg.o $(O)/out/term.o
 $(B)/tests/decide_way_test: $(O)/tests/decide_way_test.o $(TAP) $(O)/run/decide_way.o
+$(B)/tests/decide_listing_test: $(O)/tests/decide_listing_test.o $(TAP) $(O)/run/decide_listing.o
 $(B)/tests/decide_threads_test: $(O)/tests/decide_threads_test.o $(TAP) $(O)/run/decide_threads.o \
 	$(O)/read/devkind.o
 $(B)/tests/decide_device_test: $(O)/tests/decide_device_test.o $(TAP) \
@@ -125,6 +127,10 @@ $(B)/tests/short_reads.so: tests/short_reads.c
 	$(CC) $(STD) $(CPPFLAGS) $(CFLAGS) -fPIC -shared -o $@ $<
 
 $(B)/tests/count_threads.so: tests/count_threads.c
+	@mkdir -p $(@D)
+	$(CC) $(STD) $(CPPFLAGS) $(CFLAGS) -fPIC -shared -o $@ $< -ldl
+
+$(B)/tests/deny_opendir.so: tests/deny_opendir.c
 	@mkdir -p $(@D)
 	$(CC) $(STD) $(CPPFLAGS) $(CFLAGS) -fPIC -shared -o $@ $< -ldl
 

@@ -2,9 +2,10 @@
  * (make static, which defines MD5SUM_SMALL) leaves out to stay within its
  * size, one constant each.  The code tests them with a plain if, so that
  * both builds compile every line and the small one's compiler drops what
- * it never runs.  Two modules the small build leaves out whole, the disk
- * readers and the drawing of the status line: the Makefile links stand-ins
- * for them (read/disk_none.c, out/progress_draw_none.c), and their
+ * it never runs.  Three modules the small build leaves out whole, the disk
+ * readers, the drawing of the status line and the lister: the Makefile
+ * links stand-ins for them (read/disk_none.c, out/progress_draw_none.c,
+ * run/lister_none.c), and their
  * constants here tell the rest of the code.  README.md's "Static binary"
  * says what each costs a user.  Nothing else reads MD5SUM_SMALL. */
 #ifndef FEATURES_H
@@ -23,6 +24,10 @@ enum {
 	HAS_DISK_READERS = FEATURES_FULL,
 	/* The status line of --progress drawn (out/progress_draw.c). */
 	HAS_STATUS_LINE = FEATURES_FULL,
+	/* The directories of the names opened on network storage read ahead
+	 * of their lookups (run/lister.c); without, each name is looked up
+	 * as it comes. */
+	HAS_LISTER = FEATURES_FULL,
 	/* Threads added past the CPUs while a run waits on its storage
 	 * (run/budget.h, run/decide_threads.c). */
 	HAS_THREADS_PAST_CPUS = FEATURES_FULL,

@@ -1,6 +1,7 @@
 /* decide.h - the run's decisions, each one pure function of facts handed
  * to it: how many threads run and how deep the reads go (decide_threads),
- * and which way each file is read (decide_way).  No clock, no globals, no
+ * which way each file is read (decide_way), and how much of a directory
+ * on a network file system is read ahead of its lookups (decide_listing).  No clock, no globals, no
  * locks: the facts come in, a decision goes out, and no fact handed in is
  * written (decide_threads moves on only its own record, struct pace,
  * which the caller keeps for it).  Every tunable of the decisions is named and explained here,
@@ -55,7 +56,26 @@
  * measured yet (STORAGE_UNSURE: it says it rotates) is read as if it
  * spins until its first reads are timed: a spinning disk pays a seek for
  * each file that lanes would ask for at once, flash only the few reads of
- * its measure. */
+ * its measure.
+ *
+ * Listing.  On a network file system a lookup of a name is a round trip,
+ * and some clients look the names of one directory up one at a time
+ * (sshfs, every FUSE file system without parallel directory operations),
+ * so that opening the names of a list costs a round trip each in a row;
+ * a listing of the directory brings its entries, with their attributes
+ * (sshfs's cache, NFS's and SMB's READDIRPLUS), some hundreds a reply,
+ * and the client answers the later lookups from it.  So the directories
+ * of the names opened are read ahead (lister.h), where the storage is
+ * known to be networked: by the file system's type (statfs), not by the
+ * lookups' measured cost, which is known only once paid, and which a busy
+ * local disk can show too.  Local storage and the page cache are never
+ * listed: a lookup there costs less than the listing.  A directory is
+ * read once LIST_NAMES_LEAST of its names were opened (one or two named
+ * in a directory gain little), and only LIST_ENTRIES_A_NAME entries for
+ * each name opened in it so far: a reply of a listing costs a round trip
+ * and answers at most the names it brings, so that a directory of many
+ * entries of which the list names few is read no further than its names
+ * pay for (the reading waits for more names). */
 #ifndef DECIDE_H
 #define DECIDE_H
 
@@ -120,6 +140,13 @@ enum { WAY_COLD_MISSES = 2 };
  * but for one in WAY_ASK_EVERY (read_facts.ask_due): enough to turn warm
  * again within some hundreds of files once they come from memory. */
 enum { WAY_ASK_EVERY = 32 };
+
+/* A directory on a network file system is read ahead of its lookups once
+ * LIST_NAMES_LEAST of its names were opened, and LIST_ENTRIES_A_NAME of
+ * its entries at most for each name opened in it so far: a reply of a
+ * listing brings some hundreds of entries (NFS, SMB) to a thousand
+ * (sshfs) at the cost of one lookup. */
+enum { LIST_NAMES_LEAST = 4, LIST_ENTRIES_A_NAME = 128 };
 
 /* How a device's kind is told from its far reads: STORAGE_SEEK_US,
  * STORAGE_SAMPLES_MIN and STORAGE_SAMPLES, in devkind.h. */
@@ -240,5 +267,30 @@ enum read_way decide_way(const struct read_facts *f);
 
 /* Whether the way reads the file in lanes. */
 bool read_way_in_lanes(enum read_way w);
+
+/* ------------------------------------------------------------- listing */
+
+/* Whether a file system of this type (statfs's f_type) is served over a
+ * network: NFS, SMB/CIFS, FUSE, 9p, Ceph, AFS, Coda, Lustre, GPFS, ...
+ * FUSE is counted so: sshfs and the other remote ones are its use, and a
+ * local one (ntfs-3g) pays a listing little. */
+bool fs_type_networked(uint64_t f_type);
+
+/* What is known of a directory named by the names opened. */
+struct list_facts {
+	bool networked;		/* its file system's type says so */
+	uint64_t names;		/* names opened in it so far */
+	uint64_t entries;	/* entries read of it so far */
+};
+
+enum list_act {
+	LIST_NEVER,		/* local storage: never read ahead */
+	LIST_WAIT,		/* not now: too few names opened in it, for
+				 * its entries read so far */
+	LIST_READ,		/* read on */
+};
+
+/* What to do with the directory of facts f now. */
+enum list_act decide_listing(const struct list_facts *f);
 
 #endif

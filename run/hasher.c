@@ -172,6 +172,8 @@ enum hasher_took hasher_add(struct hasher *h, struct task *t, bool again, int *i
 		return HASHER_IN_TURN;
 	}
 	window_task_sized(t, (uint64_t)st.st_size);
+	if (h->plan.lister)
+		lister_opened(h->plan.lister, &h->lister_memo, j->name, f.fd, st.st_dev);
 	f.size = st.st_size;
 	f.dev = st.st_dev;
 	f.ino = st.st_ino;

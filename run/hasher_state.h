@@ -33,6 +33,7 @@ struct hasher {
 	 * md5_engine_for once for each n. */
 	const struct md5_engine *engine_for[MD5_LANES_MAX + 1];
 	struct recent_reads recent;	/* of the storage it reads */
+	struct lister_memo lister_memo;	/* its last device, networked or not */
 	unsigned read_now;	/* files read to their end out of the lanes */
 	bool short_steps;	/* see hasher_short_steps */
 	uint32_t (*state)[4];	/* each lane's chaining words */

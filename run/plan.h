@@ -14,6 +14,7 @@
 #include "run/decide.h"
 #include "lib/lanes.h"
 #include "run/feed.h"
+#include "run/lister.h"
 
 struct hasher_plan {
 	const struct md5_engine *const *engines;	/* to choose from */
@@ -26,6 +27,7 @@ struct hasher_plan {
 	bool time_unsure;	/* time the first read of a file read now on
 				 * a device not measured yet (storage.h): no
 				 * disk reader will come to measure it */
+	struct lister *lister;	/* to tell of the files opened, or NULL */
 };
 
 /* The most lanes a hasher fills (lanecount_for, lanecount.h). */

@@ -41,6 +41,7 @@ bool schedule_for(struct schedule *s, const struct schedule_asked *a, struct out
 	if (lanes && !s->engines)
 		return false;
 	s->devices = lanes ? devices_new() : NULL;
+	s->lister = lanes ? lister_new() : NULL;
 	return true;
 }
 
@@ -48,6 +49,8 @@ void schedule_end(struct schedule *s)
 {
 	devices_free(s->devices);
 	s->devices = NULL;
+	lister_free(s->lister);
+	s->lister = NULL;
 }
 
 /* A small buffer that a run short of memory can always fall back on:
@@ -106,7 +109,7 @@ static enum crew_end run_many_at_once(const struct schedule *s, struct job_sourc
 {
 	struct hasher_plan base = { .engines = s->engines, .disk = s->disk,
 				    .stdin_closed = s->stdin_closed,
-				    .read_ahead = s->read_ahead };
+				    .read_ahead = s->read_ahead, .lister = s->lister };
 	struct budget b = budget_for(&base, s->threads);
 	/* A run's own devices where the schedule has none. */
 	struct devices *own = s->devices ? NULL : devices_new();

@@ -18,6 +18,7 @@
 #include "lib/lanes.h"
 #include "out/out.h"
 #include "run/decide.h"
+#include "run/lister.h"
 #include "jobs/results.h"
 
 /* How to hash, decided once for the run. */
@@ -37,6 +38,9 @@ struct schedule {
 					 * storage, so that each list of -c
 					 * starts from what those before it
 					 * learnt; NULL: each run its own */
+	struct lister *lister;	/* the directories of the names opened,
+				 * read ahead on network storage (lister.h);
+				 * NULL: none */
 };
 
 /* What the command asks for. */

@@ -458,3 +458,82 @@ listing_answers_lookups() {
 	MODEL=c
 	listing_answers_lookups
 }
+
+# check_in NAME LIST [CMD...]: run CMD (ours, by default) as "md5sum -c
+# LIST" from here, where mnt is the mount; its output in NAME.*.
+check_in() {
+	local name=$1 list=$2 rc=0
+
+	shift 2
+	(($#)) || set -- "$OURS"
+	(exec -a md5sum "$@" -c "$list") >"$name.out" 2>"$name.err" || rc=$?
+	echo "$rc" >"$name.rc"
+}
+
+# reference_of LIST: GNU's output of -c LIST, run on the source through a
+# link named mnt (so the names are the same), into gnu.*: no lookup of
+# the model's made.
+reference_of() {
+	local rc=0
+
+	(cd ref && exec -a md5sum "$GNU_MD5SUM" -c "../$1") >gnu.out 2>gnu.err || rc=$?
+	echo "$rc" >gnu.rc
+}
+
+# lister_reads_ahead: with serial lookups, md5sum -c over a list of one
+# directory's names reads that directory ahead (run/lister.h), so that
+# most of its lookups are answered from the listing, not a round trip
+# each, and its output is GNU's.  Control: GNU's md5sum -c, which lists
+# nothing, has none answered so.  A directory that cannot be read
+# (opendir refused, as for search permission only: deny_opendir.so)
+# changes nothing but the listing: GNU's output, nothing listed.
+lister_reads_ahead() {
+	local n=200 d
+
+	dirs_of_files 3 $n
+	mkdir ref && ln -s ../src ref/mnt
+	for d in 0 1 2; do
+		(cd ref && "$GNU_MD5SUM" -- $(in_dir $d)) >list$d || fail "GNU could not hash d$d"
+	done
+	model_up "$BATS_TEST_TMPDIR/src" --lookups serial
+	# Control: GNU, no listing, a round trip a name.
+	reference_of list1
+	net_set rtt_ms=1 reset
+	check_in gnu1 list1 "$GNU_MD5SUM"
+	same_as_gnu gnu1
+	assert_equal "$(net_count lookups_listed)" 0
+	assert_equal "$(net_count readdir)" 0
+	at_least getattr $n
+	# Ours: the directory listed, most lookups answered from it.
+	reference_of list0
+	net_set reset
+	check_in ours list0
+	same_as_gnu ours
+	at_least readdir 1
+	at_least lookups_listed $((n / 2))
+	echo "# $MODEL model, $n names of one directory at 1 ms: GNU's -c $n lookups listed of 0;" \
+		"ours $(net_count lookups_listed), $(net_count getattr) with a round trip" >&3
+	(($(net_count getattr) < n / 2)) ||
+		fail "md5sum -c: $(net_count getattr) lookups with a round trip of $n names, listed $(net_count lookups_listed)"
+	# A directory that cannot be read: as GNU, nothing listed.
+	[[ -f $DENY ]] || fail "$DENY not built (make check builds it)"
+	reference_of list2
+	net_set reset
+	DENY_OPENDIR=mnt/ DENY_OPENDIR_LOG=$BATS_TEST_TMPDIR/denied LD_PRELOAD=$DENY check_in denied list2
+	same_as_gnu denied
+	grep -qx mnt/d2 denied || fail "the lister did not try to read mnt/d2: $(cat denied 2>/dev/null)"
+	assert_equal "$(net_count lookups_listed)" 0
+	assert_equal "$(net_count readdir)" 0
+}
+
+@test "network model (Python): -c reads a directory ahead of its serial lookups, GNU's output; one it cannot read changes nothing" {
+	MODEL=py
+	DENY=$BATS_TEST_DIRNAME/../build/tests/deny_opendir.so
+	lister_reads_ahead
+}
+
+@test "network model (C): -c reads a directory ahead of its serial lookups, GNU's output; one it cannot read changes nothing" {
+	MODEL=c
+	DENY=$BATS_TEST_DIRNAME/../build/tests/deny_opendir.so
+	lister_reads_ahead
+}

@@ -1,0 +1,287 @@
+/* lister.c - directories read ahead of their lookups on network storage;
+ * see lister.h. */
+#include <dirent.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/statfs.h>
+#include <sys/sysmacros.h>
+
+#include "run/decide.h"
+#include "run/lister.h"
+#include "os/thread.h"
+
+/* Devices and directories remembered at most: past them, a new one is
+ * not listed (memory stays bounded, whatever the list names). */
+enum { DEVICES_MAX = 16, DIRS_MAX = 4096, DIR_BUCKETS = 256 };
+
+/* Entries read between two looks at the rule: about one reply of a
+ * listing, read without the lock. */
+enum { ENTRIES_A_STEP = 64 };
+
+struct listdir {
+	struct listdir *next;	/* in its bucket */
+	struct listdir *queued;	/* next to read, after it */
+	uint64_t names, entries;
+	bool waiting;		/* in the queue, or being read */
+	bool done;		/* read to its end, or given up: never again */
+	char path[];
+};
+
+struct lister {
+	pthread_mutex_t lock;
+	pthread_cond_t more;	/* a directory to read, more names, or stop */
+	struct device_seen {
+		dev_t dev;
+		bool networked;
+	} device[DEVICES_MAX];
+	unsigned devices;
+	struct listdir *bucket[DIR_BUCKETS];
+	unsigned dirs;
+	struct listdir *first, *last;	/* the queue, first met first */
+	struct listdir *reading;	/* the thread's, between its steps */
+	bool started, stop;
+	pthread_t id;
+};
+
+struct lister *lister_new(void)
+{
+	struct lister *l = calloc(1, sizeof *l);
+
+	if (!l)
+		return NULL;
+	if (pthread_mutex_init(&l->lock, NULL) != 0) {
+		free(l);
+		return NULL;
+	}
+	if (pthread_cond_init(&l->more, NULL) != 0) {
+		pthread_mutex_destroy(&l->lock);
+		free(l);
+		return NULL;
+	}
+	return l;
+}
+
+/* ------------------------------------------------------------- the thread */
+
+static struct listdir *dequeue(struct lister *l)
+{
+	struct listdir *d = l->first;
+
+	if (d && !(l->first = d->queued))
+		l->last = NULL;
+	return d;
+}
+
+static enum list_act act_for(const struct listdir *d)
+{
+	struct list_facts f = { .networked = true, .names = d->names, .entries = d->entries };
+
+	return decide_listing(&f);
+}
+
+/* Read up to ENTRIES_A_STEP entries of dir: how many, and whether it
+ * ended (its end, or an error). */
+static unsigned read_step(DIR *dir, bool *ended)
+{
+	unsigned n = 0;
+
+	while (n < ENTRIES_A_STEP) {
+		if (!readdir(dir)) {
+			*ended = true;
+			break;
+		}
+		n++;
+	}
+	return n;
+}
+
+/* Give up the directory being read, if any; the lock held. */
+static void end_reading(struct lister *l, DIR **dir)
+{
+	if (l->reading) {
+		l->reading->done = true;
+		l->reading->waiting = false;
+		l->reading = NULL;
+	}
+	if (*dir) {
+		(void)closedir(*dir);
+		*dir = NULL;
+	}
+}
+
+/* The directories in the queue, each read while the rule says, one at a
+ * time; the lock held but while a directory is opened or read. */
+static void *lister_main(void *arg)
+{
+	struct lister *l = arg;
+	DIR *dir = NULL;
+
+	pthread_mutex_lock(&l->lock);
+	while (!l->stop) {
+		bool ended = false;
+		unsigned got;
+
+		if (l->reading && act_for(l->reading) != LIST_READ && l->first)
+			end_reading(l, &dir);	/* it waits for names: the next */
+		if (!l->reading && (l->reading = dequeue(l)) != NULL) {
+			pthread_mutex_unlock(&l->lock);
+			dir = opendir(l->reading->path);
+			pthread_mutex_lock(&l->lock);
+			if (!dir)	/* search permission only, or gone */
+				end_reading(l, &dir);
+			continue;
+		}
+		if (!l->reading || act_for(l->reading) != LIST_READ) {
+			pthread_cond_wait(&l->more, &l->lock);
+			continue;
+		}
+		pthread_mutex_unlock(&l->lock);
+		got = read_step(dir, &ended);
+		pthread_mutex_lock(&l->lock);
+		l->reading->entries += got;
+		if (ended)
+			end_reading(l, &dir);
+	}
+	end_reading(l, &dir);
+	pthread_mutex_unlock(&l->lock);
+	return NULL;
+}
+
+/* ---------------------------------------------------- what workers tell */
+
+/* Whether the device of fd, dev, is served over a network: asked once a
+ * device (a round trip there), outside the lock.  A block device's major
+ * number is not 0, and a file system on one is local: not even asked. */
+static bool networked(struct lister *l, int fd, dev_t dev)
+{
+	struct statfs sf;
+	bool net;
+
+	if (major(dev) != 0)
+		return false;
+	pthread_mutex_lock(&l->lock);
+	for (unsigned i = 0; i < l->devices; i++) {
+		if (l->device[i].dev == dev) {
+			net = l->device[i].networked;
+			pthread_mutex_unlock(&l->lock);
+			return net;
+		}
+	}
+	pthread_mutex_unlock(&l->lock);
+	net = fstatfs(fd, &sf) == 0 && fs_type_networked((uint64_t)(unsigned long)sf.f_type);
+	pthread_mutex_lock(&l->lock);
+	if (l->devices < DEVICES_MAX)
+		l->device[l->devices++] = (struct device_seen){ .dev = dev, .networked = net };
+	pthread_mutex_unlock(&l->lock);
+	return net;
+}
+
+/* FNV-1a of the len bytes at s. */
+static size_t hash(const char *s, size_t len)
+{
+	uint64_t h = 14695981039346656037ULL;
+
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ (unsigned char)s[i]) * 1099511628211ULL;
+	return (size_t)h;
+}
+
+/* The directory of len bytes at path, made the first time; NULL past
+ * DIRS_MAX or with no memory.  The lock held. */
+static struct listdir *dir_named(struct lister *l, const char *path, size_t len)
+{
+	struct listdir **slot = &l->bucket[hash(path, len) % DIR_BUCKETS], *d;
+
+	for (d = *slot; d; d = d->next)
+		if (strncmp(d->path, path, len) == 0 && d->path[len] == '\0')
+			return d;
+	if (l->dirs == DIRS_MAX || !(d = calloc(1, sizeof *d + len + 1)))
+		return NULL;
+	memcpy(d->path, path, len);
+	d->next = *slot;
+	*slot = d;
+	l->dirs++;
+	return d;
+}
+
+/* Start the thread, once; false if it cannot be (the run goes on
+ * without).  The lock held. */
+static bool started(struct lister *l)
+{
+	if (!l->started && !l->stop) {
+		if (thread_start(&l->id, lister_main, l) == 0)
+			l->started = true;
+		else
+			l->stop = true;	/* never again */
+	}
+	return l->started;
+}
+
+/* One name more opened in d; the lock held. */
+static void count_name(struct lister *l, struct listdir *d)
+{
+	d->names++;
+	if (d->done || act_for(d) != LIST_READ)
+		return;
+	if (d->waiting) {
+		if (d == l->reading)
+			pthread_cond_signal(&l->more);	/* it may read on */
+		return;
+	}
+	if (!started(l))
+		return;
+	d->waiting = true;
+	if (l->last)
+		l->last->queued = d;
+	else
+		l->first = d;
+	l->last = d;
+	pthread_cond_signal(&l->more);
+}
+
+void lister_opened(struct lister *l, struct lister_memo *memo, const char *name, int fd,
+		   dev_t dev)
+{
+	const char *slash;
+	struct listdir *d;
+
+	if (!memo->known || memo->dev != dev)
+		*memo = (struct lister_memo){ .dev = dev, .known = true,
+					      .networked = networked(l, fd, dev) };
+	if (!memo->networked)
+		return;
+	slash = strrchr(name, '/');
+	pthread_mutex_lock(&l->lock);
+	if (!slash)
+		d = dir_named(l, ".", 1);
+	else
+		d = dir_named(l, slash == name ? "/" : name, slash == name ? 1 : (size_t)(slash - name));
+	if (d)
+		count_name(l, d);
+	pthread_mutex_unlock(&l->lock);
+}
+
+void lister_free(struct lister *l)
+{
+	if (!l)
+		return;
+	pthread_mutex_lock(&l->lock);
+	l->stop = true;
+	pthread_cond_signal(&l->more);
+	pthread_mutex_unlock(&l->lock);
+	if (l->started)
+		pthread_join(l->id, NULL);
+	for (unsigned b = 0; b < DIR_BUCKETS; b++) {
+		while (l->bucket[b]) {
+			struct listdir *d = l->bucket[b];
+
+			l->bucket[b] = d->next;
+			free(d);
+		}
+	}
+	pthread_cond_destroy(&l->more);
+	pthread_mutex_destroy(&l->lock);
+	free(l);
+}

@@ -1,0 +1,56 @@
+/* lister.h - the directories of the names opened, read ahead of their
+ * lookups where the storage is served over a network: a stage of its own,
+ * one thread, that overlaps with the hashing.
+ *
+ * Why: on a network file system each lookup of a name is a round trip,
+ * and where the client looks the names of a directory up one at a time
+ * (sshfs; a FUSE file system without parallel directory operations) the
+ * names of a list (-c) cost a round trip each, in a row, whatever the
+ * threads; a listing of the directory brings its entries with their
+ * attributes, and the client then answers the lookups from it (sshfs's
+ * cache, NFS's and SMB's READDIRPLUS), as it does for a glob's names.
+ *
+ * How the storage is known to be networked: by its file system's type,
+ * asked once a device (fstatfs of the first file opened on it, cached for
+ * the device; a worker remembers its last device's answer, so that on
+ * local storage and in the page cache a file costs one comparison, and
+ * the thread is never started).  decide.h's decide_listing says, from a
+ * table-tested rule, which directories are read and how far: one whose
+ * names opened are too few for its entries waits for more; one that
+ * cannot be read (search permission only) is passed over.  The thread
+ * reads one directory at a time (one descriptor), in the order met; a
+ * directory met while another waits for names ends that one.
+ *
+ * Nothing here changes what is hashed or printed: the listing only fills
+ * the client's caches.  The thread is an optimisation: if it cannot be
+ * started, or memory runs short, the run goes on without it.  Who owns
+ * what: the lister's state is under its lock; the directory being read
+ * (its DIR) is the thread's alone. */
+#ifndef LISTER_H
+#define LISTER_H
+
+#include <stdbool.h>
+#include <sys/types.h>
+
+struct lister;
+
+/* A worker's memory of its last device: whether it is networked. */
+struct lister_memo {
+	dev_t dev;
+	bool known, networked;
+};
+
+/* A lister with no thread yet; NULL when there is no memory for one (or
+ * in the small build, which has none). */
+struct lister *lister_new(void);
+
+/* The worker opened name as fd, on device dev: on a networked device,
+ * count the name in its directory, and read the directory ahead once
+ * decide_listing says.  memo is the worker's own. */
+void lister_opened(struct lister *l, struct lister_memo *memo, const char *name, int fd,
+		   dev_t dev);
+
+/* Stop the thread (after the request it waits on, if any) and free l. */
+void lister_free(struct lister *l);
+
+#endif
