@@ -71,11 +71,15 @@
  * local disk can show too.  Local storage and the page cache are never
  * listed: a lookup there costs less than the listing.  A directory is
  * read once LIST_NAMES_LEAST of its names were opened (one or two named
- * in a directory gain little), and only LIST_ENTRIES_A_NAME entries for
- * each name opened in it so far: a reply of a listing costs a round trip
- * and answers at most the names it brings, so that a directory of many
- * entries of which the list names few is read no further than its names
- * pay for (the reading waits for more names). */
+ * in a directory gain little), and only while LIST_ENTRIES_A_NAME entries
+ * for each name opened in it so far cover its entries: those it holds,
+ * as its size says (LIST_DIR_BYTES_AN_ENTRY bytes an entry, asked before
+ * it is opened), and those read of it so far.  A reply of a listing
+ * brings some hundreds of entries at the cost of a lookup, and pays for
+ * itself only where the names it answers are as many, so that a
+ * directory of many entries of which the list names few is not read, or
+ * read no further than its names pay for, where its size says nothing
+ * (the reading waits for more names). */
 #ifndef DECIDE_H
 #define DECIDE_H
 
@@ -145,8 +149,11 @@ enum { WAY_ASK_EVERY = 32 };
  * LIST_NAMES_LEAST of its names were opened, and LIST_ENTRIES_A_NAME of
  * its entries at most for each name opened in it so far: a reply of a
  * listing brings some hundreds of entries (NFS, SMB) to a thousand
- * (sshfs) at the cost of one lookup. */
-enum { LIST_NAMES_LEAST = 4, LIST_ENTRIES_A_NAME = 128 };
+ * (sshfs) at the cost of one lookup.  A directory's size guesses its
+ * entries at LIST_DIR_BYTES_AN_ENTRY bytes each: more than most file
+ * systems take (ext4 some 16 for short names, tmpfs 20), so that the
+ * guess is low where it is wrong, and the entries read bound the rest. */
+enum { LIST_NAMES_LEAST = 4, LIST_ENTRIES_A_NAME = 128, LIST_DIR_BYTES_AN_ENTRY = 64 };
 
 /* How a device's kind is told from its far reads: STORAGE_SEEK_US,
  * STORAGE_SAMPLES_MIN and STORAGE_SAMPLES, in devkind.h. */
@@ -281,12 +288,13 @@ struct list_facts {
 	bool networked;		/* its file system's type says so */
 	uint64_t names;		/* names opened in it so far */
 	uint64_t entries;	/* entries read of it so far */
+	uint64_t size;		/* its size in bytes (stat), 0: not known */
 };
 
 enum list_act {
 	LIST_NEVER,		/* local storage: never read ahead */
 	LIST_WAIT,		/* not now: too few names opened in it, for
-				 * its entries read so far */
+				 * its entries, by its size or as read */
 	LIST_READ,		/* read on */
 };
 

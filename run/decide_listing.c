@@ -33,9 +33,12 @@ bool fs_type_networked(uint64_t f_type)
 
 enum list_act decide_listing(const struct list_facts *f)
 {
+	uint64_t due;
+
 	if (!f->networked)
 		return LIST_NEVER;
-	if (f->names < LIST_NAMES_LEAST || f->entries >= f->names * LIST_ENTRIES_A_NAME)
+	due = f->names * LIST_ENTRIES_A_NAME;
+	if (f->names < LIST_NAMES_LEAST || f->entries >= due || f->size / LIST_DIR_BYTES_AN_ENTRY > due)
 		return LIST_WAIT;
 	return LIST_READ;
 }

@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/statfs.h>
 #include <sys/sysmacros.h>
 
@@ -24,6 +25,8 @@ struct listdir {
 	struct listdir *next;	/* in its bucket */
 	struct listdir *queued;	/* next to read, after it */
 	uint64_t names, entries;
+	uint64_t size;		/* its size in bytes, once asked; 0: unknown */
+	bool sized;		/* asked (stat) */
 	bool waiting;		/* in the queue, or being read */
 	bool done;		/* read to its end, or given up: never again */
 	char path[];
@@ -41,7 +44,10 @@ struct lister {
 	unsigned dirs;
 	struct listdir *first, *last;	/* the queue, first met first */
 	struct listdir *reading;	/* the thread's, between its steps */
+	DIR *dir;			/* reading's, once opened: the thread's */
 	bool started, stop;
+	bool busy;		/* the thread waits on a request, unlocked */
+	bool abandoned;		/* freed while busy: the thread frees it */
 	pthread_t id;
 };
 
@@ -76,7 +82,8 @@ static struct listdir *dequeue(struct lister *l)
 
 static enum list_act act_for(const struct listdir *d)
 {
-	struct list_facts f = { .networked = true, .names = d->names, .entries = d->entries };
+	struct list_facts f = { .networked = true, .names = d->names, .entries = d->entries,
+				.size = d->size };
 
 	return decide_listing(&f);
 }
@@ -98,53 +105,101 @@ static unsigned read_step(DIR *dir, bool *ended)
 }
 
 /* Give up the directory being read, if any; the lock held. */
-static void end_reading(struct lister *l, DIR **dir)
+static void end_reading(struct lister *l)
 {
 	if (l->reading) {
 		l->reading->done = true;
 		l->reading->waiting = false;
 		l->reading = NULL;
 	}
-	if (*dir) {
-		(void)closedir(*dir);
-		*dir = NULL;
+	if (l->dir) {
+		(void)closedir(l->dir);
+		l->dir = NULL;
 	}
 }
 
+static void free_all(struct lister *l);
+
+/* Unlock for a request of the server's, marked busy. */
+static void unlock_busy(struct lister *l)
+{
+	l->busy = true;
+	pthread_mutex_unlock(&l->lock);
+}
+
+/* Lock again after the request; false when l was freed meanwhile
+ * (lister_free left it to this thread): then l is freed now, and the lock
+ * not held. */
+static bool relock(struct lister *l)
+{
+	pthread_mutex_lock(&l->lock);
+	l->busy = false;
+	if (!l->abandoned)
+		return true;
+	pthread_mutex_unlock(&l->lock);
+	free_all(l);
+	return false;
+}
+
+/* The next step on l->reading: its size asked, it opened, or some of its
+ * entries read; false when l was freed meanwhile.  The lock held. */
+static bool step(struct lister *l)
+{
+	struct listdir *d = l->reading;
+	bool ended = false;
+	struct stat st;
+	unsigned got;
+	int asked;
+
+	if (!d->sized) {
+		unlock_busy(l);
+		asked = stat(d->path, &st);
+		if (!relock(l))
+			return false;
+		d->sized = true;
+		d->size = asked == 0 && st.st_size > 0 ? (uint64_t)st.st_size : 0;
+		return true;
+	}
+	if (!l->dir) {
+		unlock_busy(l);
+		l->dir = opendir(d->path);
+		if (!relock(l))
+			return false;
+		if (!l->dir)	/* search permission only, or gone */
+			end_reading(l);
+		return true;
+	}
+	unlock_busy(l);
+	got = read_step(l->dir, &ended);
+	if (!relock(l))
+		return false;
+	d->entries += got;
+	if (ended)
+		end_reading(l);
+	return true;
+}
+
 /* The directories in the queue, each read while the rule says, one at a
- * time; the lock held but while a directory is opened or read. */
+ * time: asked its size, opened, read a step at a time, the lock held but
+ * while the server is asked. */
 static void *lister_main(void *arg)
 {
 	struct lister *l = arg;
-	DIR *dir = NULL;
 
 	pthread_mutex_lock(&l->lock);
 	while (!l->stop) {
-		bool ended = false;
-		unsigned got;
-
 		if (l->reading && act_for(l->reading) != LIST_READ && l->first)
-			end_reading(l, &dir);	/* it waits for names: the next */
-		if (!l->reading && (l->reading = dequeue(l)) != NULL) {
-			pthread_mutex_unlock(&l->lock);
-			dir = opendir(l->reading->path);
-			pthread_mutex_lock(&l->lock);
-			if (!dir)	/* search permission only, or gone */
-				end_reading(l, &dir);
-			continue;
-		}
+			end_reading(l);	/* it waits for names: the next */
+		if (!l->reading)
+			l->reading = dequeue(l);
 		if (!l->reading || act_for(l->reading) != LIST_READ) {
 			pthread_cond_wait(&l->more, &l->lock);
 			continue;
 		}
-		pthread_mutex_unlock(&l->lock);
-		got = read_step(dir, &ended);
-		pthread_mutex_lock(&l->lock);
-		l->reading->entries += got;
-		if (ended)
-			end_reading(l, &dir);
+		if (!step(l))
+			return NULL;
 	}
-	end_reading(l, &dir);
+	end_reading(l);
 	pthread_mutex_unlock(&l->lock);
 	return NULL;
 }
@@ -263,16 +318,11 @@ void lister_opened(struct lister *l, struct lister_memo *memo, const char *name,
 	pthread_mutex_unlock(&l->lock);
 }
 
-void lister_free(struct lister *l)
+/* Everything l holds, and l. */
+static void free_all(struct lister *l)
 {
-	if (!l)
-		return;
-	pthread_mutex_lock(&l->lock);
-	l->stop = true;
-	pthread_cond_signal(&l->more);
-	pthread_mutex_unlock(&l->lock);
-	if (l->started)
-		pthread_join(l->id, NULL);
+	if (l->dir)
+		(void)closedir(l->dir);
 	for (unsigned b = 0; b < DIR_BUCKETS; b++) {
 		while (l->bucket[b]) {
 			struct listdir *d = l->bucket[b];
@@ -284,4 +334,26 @@ void lister_free(struct lister *l)
 	pthread_cond_destroy(&l->more);
 	pthread_mutex_destroy(&l->lock);
 	free(l);
+}
+
+/* The run does not wait for a request of the thread's (a listing of a
+ * large directory can take the server a while): the thread, detached,
+ * frees l once it returns. */
+void lister_free(struct lister *l)
+{
+	if (!l)
+		return;
+	pthread_mutex_lock(&l->lock);
+	l->stop = true;
+	if (l->started && l->busy) {
+		l->abandoned = true;
+		(void)pthread_detach(l->id);
+		pthread_mutex_unlock(&l->lock);
+		return;
+	}
+	pthread_cond_signal(&l->more);
+	pthread_mutex_unlock(&l->lock);
+	if (l->started)
+		pthread_join(l->id, NULL);
+	free_all(l);
 }

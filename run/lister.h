@@ -18,8 +18,9 @@
  * table-tested rule, which directories are read and how far: one whose
  * names opened are too few for its entries waits for more; one that
  * cannot be read (search permission only) is passed over.  The thread
- * reads one directory at a time (one descriptor), in the order met; a
- * directory met while another waits for names ends that one.
+ * asks a directory's size (stat) before it opens it, reads one directory
+ * at a time (one descriptor), in the order met; a directory met while
+ * another waits for names ends that one.
  *
  * Nothing here changes what is hashed or printed: the listing only fills
  * the client's caches.  The thread is an optimisation: if it cannot be
@@ -50,7 +51,8 @@ struct lister *lister_new(void);
 void lister_opened(struct lister *l, struct lister_memo *memo, const char *name, int fd,
 		   dev_t dev);
 
-/* Stop the thread (after the request it waits on, if any) and free l. */
+/* Stop the thread and free l; a request the thread waits on is not waited
+ * for: the thread frees l once it returns. */
 void lister_free(struct lister *l);
 
 #endif
