@@ -31,7 +31,8 @@ static unsigned at_most(unsigned n, uint64_t cap)
  * are very few), the CPUs' threads' first, then as many again planned as
  * they are where there is room, what they leave to the threads that
  * wait; a quarter for the files waiting for the disk readers, the rest
- * for lists and the look-ups of sysfs.c. */
+ * for lists, the look-ups of sysfs.c and the directory the lister reads
+ * (lister.h). */
 static void share_descriptors(struct budget *b)
 {
 	struct hasher_plan *p = &b->plan, *w = &b->waiting_plan;

@@ -66,9 +66,10 @@
  * (sshfs's cache, NFS's and SMB's READDIRPLUS), some hundreds a reply,
  * and the client answers the later lookups from it.  So the directories
  * of the names opened are read ahead (lister.h), where the storage is
- * known to be networked: by the file system's type (statfs), not by the
- * lookups' measured cost, which is known only once paid, and which a busy
- * local disk can show too.  Local storage and the page cache are never
+ * known to be networked: by the file system's type (its name in
+ * /proc/self/mountinfo, else statfs's f_type), not by the lookups'
+ * measured cost, which is known only once paid, and which a busy local
+ * disk can show too.  Local storage and the page cache are never
  * listed: a lookup there costs less than the listing.  A directory is
  * read once LIST_NAMES_LEAST of its names were opened (one or two named
  * in a directory gain little), and only while LIST_ENTRIES_A_NAME entries
@@ -277,10 +278,13 @@ bool read_way_in_lanes(enum read_way w);
 
 /* ------------------------------------------------------------- listing */
 
-/* Whether a file system of this type (statfs's f_type) is served over a
- * network: NFS, SMB/CIFS, FUSE, 9p, Ceph, AFS, Coda, Lustre, GPFS, ...
- * FUSE is counted so: sshfs and the other remote ones are its use, and a
- * local one (ntfs-3g) pays a listing little. */
+/* Whether a file system of this type is served over a network: NFS,
+ * SMB/CIFS, FUSE, 9p, Ceph, AFS, Coda, Lustre, GPFS, ...; by its name as
+ * /proc/self/mountinfo gives it ("nfs4", "fuse.sshfs"), or by statfs's
+ * f_type.  FUSE is counted so: sshfs and the other remote ones are its
+ * use, and a local one pays a listing little (one on a block device,
+ * fuseblk, never asks: lister.h). */
+bool fs_name_networked(const char *name);
 bool fs_type_networked(uint64_t f_type);
 
 /* What is known of a directory named by the names opened. */

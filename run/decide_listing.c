@@ -1,6 +1,25 @@
 /* decide_listing.c - how much of a directory is read ahead of its
  * lookups; see decide.h. */
+#include <string.h>
+
 #include "run/decide.h"
+
+/* The names of those in /proc/self/mountinfo, whole; and FUSE's, "fuse"
+ * or "fuse." and its server's (fuse.sshfs, fuse.rclone). */
+static const char *const networked_names[] = {
+	"nfs", "nfs4", "cifs", "smb3", "smbfs", "9p", "ceph", "afs", "coda", "ncpfs",
+	"lustre", "gpfs", "gfs2", "ocfs2", "orangefs", "fuse",
+};
+
+bool fs_name_networked(const char *name)
+{
+	if (strncmp(name, "fuse.", 5) == 0)
+		return true;
+	for (size_t i = 0; i < sizeof networked_names / sizeof networked_names[0]; i++)
+		if (strcmp(networked_names[i], name) == 0)
+			return true;
+	return false;
+}
 
 /* statfs's f_type of the file systems served over a network (linux/magic.h
  * and the file systems' own sources; not all are in every libc's headers). */

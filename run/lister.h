@@ -11,10 +11,12 @@
  * cache, NFS's and SMB's READDIRPLUS), as it does for a glob's names.
  *
  * How the storage is known to be networked: by its file system's type,
- * asked once a device (fstatfs of the first file opened on it, cached for
- * the device; a worker remembers its last device's answer, so that on
- * local storage and in the page cache a file costs one comparison, and
- * the thread is never started).  decide.h's decide_listing says, from a
+ * asked once a device of major number 0 (a file system on a block device
+ * is local): its name in /proc/self/mountinfo, read locally, else statfs's
+ * f_type of the first file opened on it (a round trip on most network
+ * file systems); cached for the device, and a worker remembers its last
+ * device's answer, so that on local storage and in the page cache a file
+ * costs one comparison, and the thread is never started.  decide.h's decide_listing says, from a
  * table-tested rule, which directories are read and how far: one whose
  * names opened are too few for its entries waits for more; one that
  * cannot be read (search permission only) is passed over.  The thread

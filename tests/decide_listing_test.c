@@ -74,11 +74,27 @@ static const struct fs {
 	{ 0, false, "none" },
 };
 
+static const struct named {
+	const char *name;
+	bool networked;
+} names[] = {
+	{ "nfs", true }, { "nfs4", true }, { "cifs", true }, { "smb3", true },
+	{ "9p", true }, { "ceph", true }, { "fuse", true }, { "fuse.sshfs", true },
+	{ "fuse.netmodel", true }, { "fuse.rclone", true }, { "lustre", true },
+	{ "ext4", false }, { "xfs", false }, { "btrfs", false }, { "tmpfs", false },
+	{ "overlay", false }, { "zfs", false }, { "fuseblk", false }, { "nfsd", false },
+	{ "proc", false }, { "", false }, { "fuse.", true },
+};
+
 static void test_types(void)
 {
 	for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
 		ok(fs_type_networked(types[i].type) == types[i].networked, "file system %s: %s",
 		   types[i].name, types[i].networked ? "networked" : "local");
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		ok(fs_name_networked(names[i].name) == names[i].networked,
+		   "file system named '%s' in mountinfo: %s", names[i].name,
+		   names[i].networked ? "networked" : "local");
 }
 
 int main(void)
