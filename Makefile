@@ -91,7 +91,7 @@ TESTS = $(B)/tests/unit $(B)/tests/lanes_test $(B)/tests/opts_test $(B)/tests/de
 	$(B)/tests/decide_threads_test $(B)/tests/decide_device_test $(B)/tests/statusline_test \
 	$(B)/tests/listline_test $(B)/tests/diskplace_test $(B)/tests/decide_listing_test
 HELPERS = $(B)/tests/quote_driver $(B)/tests/device_probe $(B)/tests/hold_fds \
-	$(B)/tests/short_reads.so $(B)/tests/count_threads.so $(B)/tests/deny_opendir.so
+	$(B)/tests/short_reads.so $(B)/tests/count_threads.so $(B)/tests/deny_lister.so
 BENCHES = $(B)/bench/micro $(B)/bench/lanes_bench $(B)/bench/floor
 DIFF_FUZZ = $(B)/fuzz/diff_fuzz
 TEST_CFLAGS = $(STD) -I. -Itests $(CPPFLAGS) $(CFLAGS) -MMD -MP
@@ -130,7 +130,7 @@ $(B)/tests/count_threads.so: tests/count_threads.c
 	@mkdir -p $(@D)
 	$(CC) $(STD) $(CPPFLAGS) $(CFLAGS) -fPIC -shared -o $@ $< -ldl
 
-$(B)/tests/deny_opendir.so: tests/deny_opendir.c
+$(B)/tests/deny_lister.so: tests/deny_lister.c
 	@mkdir -p $(@D)
 	$(CC) $(STD) $(CPPFLAGS) $(CFLAGS) -fPIC -shared -o $@ $< -ldl
 

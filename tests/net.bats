@@ -485,14 +485,16 @@ reference_of() {
 # most of its lookups are answered from the listing, not a round trip
 # each, and its output is GNU's.  Control: GNU's md5sum -c, which lists
 # nothing, has none answered so.  A directory that cannot be read
-# (opendir refused, as for search permission only: deny_opendir.so)
-# changes nothing but the listing: GNU's output, nothing listed.
+# (opendir refused, as for search permission only: deny_lister.so)
+# changes nothing but the listing: GNU's output, nothing listed; nor does
+# a lister whose thread cannot be started (-j1, so that only the lister
+# asks for a thread, and deny_lister.so refuses it).
 lister_reads_ahead() {
 	local n=200 d
 
-	dirs_of_files 3 $n
+	dirs_of_files 4 $n
 	mkdir ref && ln -s ../src ref/mnt
-	for d in 0 1 2; do
+	for d in 0 1 2 3; do
 		(cd ref && "$GNU_MD5SUM" -- $(in_dir $d)) >list$d || fail "GNU could not hash d$d"
 	done
 	model_up "$BATS_TEST_TMPDIR/src" --lookups serial
@@ -527,16 +529,25 @@ lister_reads_ahead() {
 	grep -qx mnt/d2 denied || fail "the lister did not try to read mnt/d2: $(cat denied 2>/dev/null)"
 	assert_equal "$(net_count lookups_listed)" 0
 	assert_equal "$(net_count readdir)" 0
+	# No thread for the lister: as GNU, nothing listed.
+	reference_of list3
+	net_set reset
+	DENY_THREADS=1 DENY_OPENDIR_LOG=$BATS_TEST_TMPDIR/refused LD_PRELOAD=$DENY \
+		check_in nothread list3 "$OURS" -j1
+	same_as_gnu nothread
+	grep -qx thread refused || fail "the lister did not ask for a thread: $(cat refused 2>/dev/null)"
+	assert_equal "$(net_count lookups_listed)" 0
+	assert_equal "$(net_count readdir)" 0
 }
 
-@test "network model (Python): -c reads a directory ahead of its serial lookups, GNU's output; one it cannot read changes nothing" {
+@test "network model (Python): -c reads a directory ahead of its serial lookups, GNU's output; one it cannot read, or no thread, changes nothing" {
 	MODEL=py
-	DENY=$BATS_TEST_DIRNAME/../build/tests/deny_opendir.so
+	DENY=$BATS_TEST_DIRNAME/../build/tests/deny_lister.so
 	lister_reads_ahead
 }
 
-@test "network model (C): -c reads a directory ahead of its serial lookups, GNU's output; one it cannot read changes nothing" {
+@test "network model (C): -c reads a directory ahead of its serial lookups, GNU's output; one it cannot read, or no thread, changes nothing" {
 	MODEL=c
-	DENY=$BATS_TEST_DIRNAME/../build/tests/deny_opendir.so
+	DENY=$BATS_TEST_DIRNAME/../build/tests/deny_lister.so
 	lister_reads_ahead
 }
