@@ -81,7 +81,7 @@ void outbox_escaped(struct outbox *r, const char *name)
 	add_to_entry(r, begin_entry(r, OUTBOX_ESCAPED), &name, sizeof name);
 }
 
-static void add_message(struct outbox *r, enum outbox_kind kind, const char *name,
+static void add_message(struct outbox *r, char kind, const char *name,
 			const char *text)
 {
 	size_t entry = begin_entry(r, kind);
