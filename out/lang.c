@@ -4,6 +4,7 @@
 #include <libintl.h>
 #include <limits.h>
 #include <locale.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "out/lang.h"
@@ -15,6 +16,8 @@
 #endif
 
 static const char domain[] = "coreutils";
+
+extern char **environ;
 
 /* The most conversions a message of ours has, with room to spare. */
 enum { ARGS_MAX = 8 };
@@ -119,6 +122,31 @@ static const char *checked(const char *msgid, const char *tr)
 	return tr != msgid && tr && lang_fits(msgid, tr) ? tr : msgid;
 }
 
+/* Whether setlocale(LC_ALL, "") would succeed, as GNU's does at its
+ * start: where the locale of one category cannot load, GNU stays in "C"
+ * whole and speaks English.  LC_ALL, or a name equal to messages (loaded
+ * already), needs no look; any other variable's, newlocale tries them all
+ * (rather than each time, as it costs a file a category in C.UTF-8). */
+static bool all_categories_load(const char *messages)
+{
+	const char *all = getenv("LC_ALL");
+	locale_t l;
+
+	if (all && *all)
+		return true;
+	for (char **e = environ; *e; e++) {
+		const char *v = strchr(*e, '=');
+
+		if (!v || (strncmp(*e, "LC_", 3) != 0 && strncmp(*e, "LANG=", 5) != 0) ||
+		    !v[1] || strcmp(v + 1, messages) == 0)
+			continue;
+		if ((l = newlocale(LC_ALL_MASK, "", (locale_t)0)))
+			freelocale(l);
+		return l != NULL;
+	}
+	return true;
+}
+
 void lang_load(void)
 {
 	const char *name;
@@ -129,7 +157,8 @@ void lang_load(void)
 	/* gettext gives its texts in LC_CTYPE's character set. */
 	quote_use_locale();
 	name = setlocale(LC_MESSAGES, "");
-	translating = name && strcmp(name, "C") != 0 && bindtextdomain(domain, LOCALEDIR);
+	translating = name && strcmp(name, "C") != 0 && all_categories_load(name) &&
+		      bindtextdomain(domain, LOCALEDIR);
 	for (size_t i = 0; i < sizeof verdicts / sizeof *verdicts; i++)
 		verdicts[i] = lang_text(english_verdicts[i]);
 }

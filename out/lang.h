@@ -19,7 +19,9 @@
  * one lock (window.c), -c loads it before its run starts (its verdicts
  * are worded by the threads that hash), --progress before its thread
  * starts.  Only LC_CTYPE and LC_MESSAGES are loaded: LC_NUMERIC stays
- * "C".  The static build (lang_none.c) is English alone. */
+ * "C"; but where a category's locale cannot load, GNU's setlocale(LC_ALL,
+ * "") fails, and so messages are English, as its.  The static build
+ * (lang_none.c) is English alone. */
 #ifndef LANG_H
 #define LANG_H
 

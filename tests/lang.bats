@@ -80,7 +80,7 @@ same_in_this_locale() {
 	same_in_this_locale
 }
 
-@test "LANGUAGE, LC_ALL, LC_MESSAGES and LANG in glibc's order; LANGUAGE unread in C" {
+@test "LANGUAGE, LC_ALL, LC_MESSAGES and LANG in glibc's order; LANGUAGE unread in C; English where a category's locale is missing" {
 	in_locale de_DE.UTF-8
 	locale -a 2>/dev/null | grep -qix fr_FR.utf8 || skip "locale fr_FR.UTF-8 is not installed"
 	LANGUAGE=fr same_as_gnu -- -c -w one
@@ -92,4 +92,9 @@ same_in_this_locale() {
 	LANG=C LC_MESSAGES=de_DE.UTF-8 same_as_gnu -- -c -w one
 	gnu_stderr_has 'Pr?fsummenzeile'
 	LANG=C.UTF-8 LANGUAGE=de same_as_gnu -- -c -w one
+	# A category whose locale cannot load fails GNU's setlocale(LC_ALL,
+	# ""): all in English.
+	LC_TIME=xx_XX.UTF-8 same_as_gnu -- -c -w one
+	gnu_stdout_has 'x: OK'
+	gnu_stderr_has 'improperly formatted'
 }
