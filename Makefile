@@ -53,14 +53,17 @@ CMD_SRC = md5sum.c cmd/cmdline.c cmd/opts.c cmd/sums.c cmd/check.c \
 	run/lister.c read/disk.c read/disk_order.c \
 	read/diskplace.c read/storage.c read/devkind.c read/sysfs.c read/stream.c read/open.c \
 	window/window.c window/window_batch.c out/out.c out/msg.c out/diag.c out/errtext.c \
+	out/lang.c out/format.c \
 	out/quote.c out/decimal.c out/progress.c out/progress_draw.c out/statusline.c \
 	out/term.c out/outbox.c os/cores.c os/fds.c os/thread.c os/monotime.c \
 	os/grow.c
 SRC = $(CMD_SRC) $(LIB_SRC)
 # The small build's: the modules it leaves out whole (os/features.h),
 # each for its stand-in.
-SMALL_OUT = read/disk.c read/disk_order.c out/progress_draw.c run/lister.c
-SMALL_IN = read/disk_none.c out/progress_draw_none.c run/lister_none.c
+SMALL_OUT = read/disk.c read/disk_order.c out/progress_draw.c run/lister.c \
+	out/lang.c
+SMALL_IN = read/disk_none.c out/progress_draw_none.c run/lister_none.c \
+	out/lang_none.c
 SMALL_SRC = $(filter-out $(SMALL_OUT),$(CMD_SRC)) $(SMALL_IN) $(LIB_SRC)
 
 # Everything built goes under build/: objects (and their dependency files)
@@ -89,7 +92,8 @@ $(O)/%.o: %.c
 # Test programs and benchmarks: each links only the objects it tests.
 TESTS = $(B)/tests/unit $(B)/tests/lanes_test $(B)/tests/opts_test $(B)/tests/decide_way_test \
 	$(B)/tests/decide_threads_test $(B)/tests/decide_device_test $(B)/tests/statusline_test \
-	$(B)/tests/listline_test $(B)/tests/diskplace_test $(B)/tests/decide_listing_test
+	$(B)/tests/listline_test $(B)/tests/diskplace_test $(B)/tests/decide_listing_test \
+	$(B)/tests/lang_test
 HELPERS = $(B)/tests/quote_driver $(B)/tests/device_probe $(B)/tests/hold_fds \
 	$(B)/tests/short_reads.so $(B)/tests/count_threads.so $(B)/tests/deny_lister.so
 BENCHES = $(B)/bench/micro $(B)/bench/lanes_bench $(B)/bench/floor
@@ -99,7 +103,10 @@ TAP = $(O)/tests/tap.o
 
 $(B)/tests/unit: $(O)/tests/unit.o $(TAP)
 $(B)/tests/lanes_test: $(O)/tests/lanes_test.o $(TAP) $(O)/run/lanecount.o $(LIB_OBJ)
-$(B)/tests/opts_test: $(O)/tests/opts_test.o $(TAP) $(O)/cmd/opts.o $(O)/out/msg.o $(O)/out/term.o
+$(B)/tests/opts_test: $(O)/tests/opts_test.o $(TAP) $(O)/cmd/opts.o $(O)/out/msg.o $(O)/out/term.o \
+	$(O)/out/lang.o $(O)/out/format.o $(O)/out/quote.o
+$(B)/tests/lang_test: $(O)/tests/lang_test.o $(TAP) $(O)/out/lang.o $(O)/out/format.o \
+	$(O)/out/msg.o $(O)/out/term.o $(O)/out/quote.o
 $(B)/tests/decide_way_test: $(O)/tests/decide_way_test.o $(TAP) $(O)/run/decide_way.o
 $(B)/tests/decide_listing_test: $(O)/tests/decide_listing_test.o $(TAP) $(O)/run/decide_listing.o
 $(B)/tests/decide_threads_test: $(O)/tests/decide_threads_test.o $(TAP) $(O)/run/decide_threads.o \

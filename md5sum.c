@@ -24,6 +24,7 @@
 #include "cmd/check.h"
 #include "cmd/cmdline.h"
 #include "out/errtext.h"
+#include "out/lang.h"
 #include "out/msg.h"
 #include "out/out.h"
 #include "out/progress.h"
@@ -40,10 +41,13 @@ static struct out standard_output;
 /* Say that standard output failed, with errno's reason when there is one. */
 static void complain_write_error(const char *prog)
 {
-	if (errno)
-		complain(prog, "write error: ", error_text(errno), (char *)NULL);
+	int err = errno;
+	const char *text = lang_text("write error");
+
+	if (err)
+		complain(prog, text, ": ", lang_libc(error_text(err)), (char *)NULL);
 	else
-		complain(prog, "write error", (char *)NULL);
+		complain(prog, text, (char *)NULL);
 }
 
 /* Print text, with the program's name for its "%s", and exit.  The text
@@ -83,7 +87,8 @@ static bool finish(const char *prog, struct out *out, bool read_stdin,
 		int err = stdin_closed ? EBADF : errno;
 
 		out_before_message(out);
-		complain(prog, "standard input: ", error_text(err), (char *)NULL);
+		complain(prog, lang_text("standard input"), ": ", lang_libc(error_text(err)),
+			 (char *)NULL);
 		ok = false;
 	}
 	if (!out_close(out)) {
@@ -147,6 +152,10 @@ static int run(const struct cmdline *opt, char **names, size_t n, const char *pr
 	struct schedule s;
 	enum outcome o;
 
+	/* -c's verdicts are worded by the threads that hash, and the status
+	 * line's thread quotes: the locale is loaded before they start. */
+	if (HAS_TRANSLATIONS && (opt->check || opt->progress))
+		lang_load();
 	/* Standard output is ready before the schedule keeps a pointer to it. */
 	out_init(out, STDOUT_FILENO, opt->zero);
 	if (!schedule_for(&s, &(struct schedule_asked){ .threads = opt->jobs, .disk = opt->disk,
@@ -165,7 +174,7 @@ static int run(const struct cmdline *opt, char **names, size_t n, const char *pr
 	schedule_end(&s);
 	if (o == OUTCOME_NO_MEMORY) {
 		out_before_message(out);
-		complain(prog, "memory exhausted", (char *)NULL);
+		complain(prog, lang_text("memory exhausted"), (char *)NULL);
 	}
 	progress_end();
 	if (!finish(prog, out, read_stdin && o != OUTCOME_NO_MEMORY, stdin_closed))

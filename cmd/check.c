@@ -2,6 +2,7 @@
  * run (source.h makes them jobs, results.h words and counts them), and
  * its summary; see check.h. */
 #include <errno.h>
+#include <inttypes.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -9,6 +10,8 @@
 #include "out/decimal.h"
 #include "out/diag.h"
 #include "out/errtext.h"
+#include "out/format.h"
+#include "out/lang.h"
 #include "read/open.h"
 #include "jobs/listread.h"
 #include "out/msg.h"
@@ -25,10 +28,14 @@ struct list {
 static void warn_count(const char *prog, uintmax_t n, const char *one, const char *many)
 {
 	char num[DECIMAL_SIZE];
+	const char *args[] = { decimal(n, num) };
+	struct msg m;
 
-	if (n > 0)
-		complain(prog, "WARNING: ", decimal(n, num), " ", n == 1 ? one : many,
-			 (char *)NULL);
+	if (n > 0) {
+		msg_start(&m, prog);
+		format_put(&m, lang_plural(one, many, n), args, 1);
+		msg_end(&m);
+	}
 }
 
 /* The warnings after a list, in GNU's words, from what its results
@@ -41,18 +48,18 @@ static bool summarize(const struct check_run *c, const struct list *l, const str
 
 	out_flush(c->sched->out);
 	if (t->good == 0) {
-		error_file(prog, l->shown, "no properly formatted checksum lines found");
+		error_about(prog, "%s: no properly formatted checksum lines found", &l->shown, 1);
 		return false;
 	}
 	if (!opt->status) {
-		warn_count(prog, t->bad, "line is improperly formatted",
-			   "lines are improperly formatted");
-		warn_count(prog, t->unreadable, "listed file could not be read",
-			   "listed files could not be read");
-		warn_count(prog, t->mismatched, "computed checksum did NOT match",
-			   "computed checksums did NOT match");
+		warn_count(prog, t->bad, "WARNING: %" PRIuMAX " line is improperly formatted",
+			   "WARNING: %" PRIuMAX " lines are improperly formatted");
+		warn_count(prog, t->unreadable, "WARNING: %" PRIuMAX " listed file could not be read",
+			   "WARNING: %" PRIuMAX " listed files could not be read");
+		warn_count(prog, t->mismatched, "WARNING: %" PRIuMAX " computed checksum did NOT match",
+			   "WARNING: %" PRIuMAX " computed checksums did NOT match");
 		if (unverified)
-			error_file(prog, l->shown, "no file was verified");
+			error_about(prog, "%s: no file was verified", &l->shown, 1);
 	}
 	return t->unreadable == 0 && t->mismatched == 0 && !unverified &&
 	       !(opt->strict && t->bad > 0);
@@ -62,7 +69,7 @@ enum outcome check_list(struct check_run *c, const char *name)
 {
 	const struct schedule *s = c->sched;
 	bool is_stdin = strcmp(name, "-") == 0;
-	struct list l = { .shown = is_stdin ? "standard input" : name,
+	struct list l = { .shown = is_stdin ? lang_text("standard input") : name,
 			  .is_stdin = is_stdin };
 	struct job_source n = { .list_name = name, .list_is_stdin = is_stdin, .form = &c->form };
 	struct results r = { .check = c->opt, .list_shown = l.shown };
@@ -75,7 +82,7 @@ enum outcome check_list(struct check_run *c, const char *name)
 	progress_list_begin(fd);
 	if (is_stdin && s->stdin_closed) {
 		c->read_stdin = true;
-		report_error(s->out, s->prog, l.shown, "read error");
+		report_about(s->out, s->prog, "%s: read error", &l.shown, 1);
 		return OUTCOME_FAILED;
 	}
 	if (fd < 0) {
@@ -99,7 +106,7 @@ enum outcome check_list(struct check_run *c, const char *name)
 	if (!whole || (!l.in.eof && !l.in.err)) {
 		o = OUTCOME_NO_MEMORY;
 	} else if (l.in.err) {
-		report_error(s->out, s->prog, l.shown, "read error");
+		report_about(s->out, s->prog, "%s: read error", &l.shown, 1);
 		o = OUTCOME_FAILED;
 	} else {
 		o = summarize(c, &l, &r.tally) ? OUTCOME_OK : OUTCOME_FAILED;

@@ -5,6 +5,8 @@
 #include <string.h>
 
 #include "cmd/cmdline.h"
+#include "out/format.h"
+#include "out/lang.h"
 #include "out/msg.h"
 #include "cmd/opts.h"
 
@@ -92,18 +94,27 @@ static const struct opt_long our_options[] = {
 	{ NULL, false, 0 },
 };
 
-/* Say what GNU says on a wrong command line: msg, if any, then where to
- * find help. */
-static void usage_error(const char *prog, const char *msg)
+/* Say what GNU says on a wrong command line: the message msgid, if any,
+ * then where to find help, in the user's language. */
+static void usage_error(const char *prog, const char *msgid)
 {
 	struct msg m = { 0 };
 
-	if (msg)
-		complain(prog, msg, (char *)NULL);
-	msg_add(&m, "Try '");
-	msg_add(&m, prog);
-	msg_add(&m, " --help' for more information.");
-	msg_end(&m);
+	if (msgid) {
+		msg_start(&m, prog);
+		format_put(&m, lang_text(msgid), NULL, 0);
+		msg_end(&m);
+	}
+	format_put(&m, lang_text("Try '%s --help' for more information.\n"), &prog, 1);
+	msg_send(&m);
+}
+
+/* Add s to m between quotes, as gnulib's quote() (coreutils' argmatch). */
+static void add_quoted(struct msg *m, const char *s)
+{
+	msg_add(m, lang_quote(false));
+	msg_add(m, s);
+	msg_add(m, lang_quote(true));
 }
 
 /* A number from 1 to 256, in decimal, as strtol reads it: after blanks,
@@ -138,6 +149,8 @@ static bool parse_disk(const char *prog, const char *arg, const char *what,
 	};
 	enum { N = sizeof names / sizeof names[0] };
 	size_t len = strlen(arg), found = N, matches = 0;
+	struct lang_walk w = { NULL, 0 };
+	struct lang_piece p;
 	struct msg m;
 
 	for (size_t i = 0; i < N; i++) {
@@ -150,16 +163,19 @@ static bool parse_disk(const char *prog, const char *arg, const char *what,
 		*disk = (enum disk_choice)found;
 		return true;
 	}
+	w.at = lang_text(matches ? "ambiguous argument %s for %s" : "invalid argument %s for %s");
 	msg_start(&m, prog);
-	msg_add(&m, matches ? "ambiguous argument '" : "invalid argument '");
-	msg_add(&m, arg);
-	msg_add(&m, "' for '");
-	msg_add(&m, what);
-	msg_add(&m, "'\nValid arguments are:");
+	while (lang_step(&w, &p)) {
+		if (p.arg < 0)
+			msg_put(&m, p.text, p.len);
+		else
+			add_quoted(&m, p.arg == 0 ? arg : what);
+	}
+	msg_add(&m, "\n");
+	msg_add(&m, lang_text("Valid arguments are:"));
 	for (size_t i = 0; i < N; i++) {
-		msg_add(&m, "\n  - '");
-		msg_add(&m, names[i]);
-		msg_add(&m, "'");
+		msg_add(&m, "\n  - ");
+		add_quoted(&m, names[i]);
 	}
 	msg_end(&m);
 	usage_error(prog, NULL);

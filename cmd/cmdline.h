@@ -7,7 +7,8 @@
  * refuses is told on standard error in GNU's words, and handed back, the
  * command to exit with status 1: nothing of the run has begun by then.
  * The command's environment is read here, and nowhere else but opts.h's
- * POSIXLY_CORRECT: MD5SUM_JOBS and MD5SUM_DISK stand for -j and --disk
+ * POSIXLY_CORRECT and the locale's variables (lang.h, and the C
+ * library's setlocale and gettext): MD5SUM_JOBS and MD5SUM_DISK stand for -j and --disk
  * when these are not given; MD5SUM_ENGINE and MD5_TRANSFORM are handed
  * on.  --help and --version are not printed here: standard output is the
  * command's (md5sum.c), so their text is handed back to print. */

@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "out/format.h"
+#include "out/lang.h"
 #include "out/msg.h"
 #include "cmd/opts.h"
 
@@ -16,11 +18,15 @@ void opts_init(struct opts *o, int argc, char **argv, const char *shorts,
 	};
 }
 
-/* Say "ARGV0: BEFORE WHAT AFTER" and return '?'. */
-static int fail(const struct opts *o, const char *before, const char *what,
-		const char *after)
+/* Say glibc's message msgid, in the user's language, of argv[0] and
+ * what, after "--" when it is a long option's; return '?'. */
+static int fail(const struct opts *o, const char *msgid, const char *what, bool is_long)
 {
-	complain(o->argv[0], before, what, after, (char *)NULL);
+	struct msg m = { 0 };
+	const char *args[] = { o->argv[0], is_long ? "--" : what, what };
+
+	format_put(&m, lang_libc(msgid), args, 3);
+	msg_send(&m);
 	return '?';
 }
 
@@ -34,7 +40,7 @@ static int short_option(struct opts *o)
 	if (*o->cluster == '\0')
 		o->cluster = NULL;
 	if (!spec)
-		return fail(o, "invalid option -- '", letter, "'");
+		return fail(o, "%s: invalid option -- '%c'\n", letter, false);
 	if (spec[1] != ':')
 		return letter[0];
 	if (o->cluster)
@@ -42,7 +48,7 @@ static int short_option(struct opts *o)
 	else if (o->ind < o->argc)
 		o->arg = o->argv[o->ind++];
 	else
-		return fail(o, "option requires an argument -- '", letter, "'");
+		return fail(o, "%s: option requires an argument -- '%c'\n", letter, false);
 	o->cluster = NULL;
 	return letter[0];
 }
@@ -53,11 +59,11 @@ static int long_argument(struct opts *o, const struct opt_long *p, char *rest)
 {
 	if (*rest == '=') {
 		if (!p->has_arg)
-			return fail(o, "option '--", p->name, "' doesn't allow an argument");
+			return fail(o, "%s: option '%s%s' doesn't allow an argument\n", p->name, true);
 		o->arg = rest + 1;
 	} else if (p->has_arg) {
 		if (o->ind == o->argc)
-			return fail(o, "option '--", p->name, "' requires an argument");
+			return fail(o, "%s: option '%s%s' requires an argument\n", p->name, true);
 		o->arg = o->argv[o->ind++];
 	}
 	return p->val;
@@ -68,12 +74,10 @@ static int long_argument(struct opts *o, const struct opt_long *p, char *rest)
 static int ambiguous(const struct opts *o, const struct opt_long *table,
 		     const char *text, size_t len)
 {
-	struct msg m;
+	struct msg m = { 0 };
+	const char *args[] = { o->argv[0], "--", text };
 
-	msg_start(&m, o->argv[0]);
-	msg_add(&m, "option '--");
-	msg_add(&m, text);
-	msg_add(&m, "' is ambiguous; possibilities:");
+	format_put(&m, lang_libc("%s: option '%s%s' is ambiguous; possibilities:"), args, 3);
 	for (const struct opt_long *p = table; p->name; p++) {
 		if (strncmp(p->name, text, len) == 0) {
 			msg_add(&m, " '--");
@@ -124,7 +128,7 @@ static int long_option(struct opts *o, char *text)
 		p = find_long(table, text, len, &many);
 	}
 	if (!p)
-		return fail(o, "unrecognized option '--", text, "'");
+		return fail(o, "%s: unrecognized option '%s%s'\n", text, true);
 	if (many)
 		return ambiguous(o, table, text, len);
 	return long_argument(o, p, text + len);

@@ -4,6 +4,7 @@
 
 #include "out/decimal.h"
 #include "out/errtext.h"
+#include "out/lang.h"
 #include "out/progress.h"
 #include "jobs/results.h"
 
@@ -67,31 +68,28 @@ static enum outcome outcome_of(const struct check_options *opt, const struct job
 static void word_check(const struct results *r, const struct job *j, struct outbox *o)
 {
 	const struct check_options *opt = r->check;
-	char num[DECIMAL_SIZE], msg[DECIMAL_SIZE + 48];
+	char num[DECIMAL_SIZE];
 	bool show = !opt->status;
 
 	switch (outcome_of(opt, j)) {
 	case BAD_LINE:
-		if (opt->warn) {
-			strcpy(stpcpy(msg, decimal(j->listed.line, num)),
-			       ": improperly formatted MD5 checksum line");
-			outbox_error_file(o, r->list_shown, msg);
-		}
+		if (opt->warn)
+			outbox_bad_line(o, r->list_shown, decimal(j->listed.line, num));
 		break;
 	case IGNORED:
 		break;
 	case UNREADABLE:
 		outbox_error_file(o, j->name, error_text(j->err));
 		if (show)
-			word_verdict(o, j->name, "FAILED open or read");
+			word_verdict(o, j->name, lang_verdict(VERDICT_UNREADABLE));
 		break;
 	case MISMATCHED:
 		if (show)
-			word_verdict(o, j->name, "FAILED");
+			word_verdict(o, j->name, lang_verdict(VERDICT_FAILED));
 		break;
 	case MATCHED:
 		if (show && !opt->quiet)
-			word_verdict(o, j->name, "OK");
+			word_verdict(o, j->name, lang_verdict(VERDICT_OK));
 		break;
 	}
 }

@@ -2,11 +2,11 @@
  * (make static, which defines MD5SUM_SMALL) leaves out to stay within its
  * size, one constant each.  The code tests them with a plain if, so that
  * both builds compile every line and the small one's compiler drops what
- * it never runs.  Three modules the small build leaves out whole, the disk
- * readers, the drawing of the status line and the lister: the Makefile
- * links stand-ins for them (read/disk_none.c, out/progress_draw_none.c,
- * run/lister_none.c), and their
- * constants here tell the rest of the code.  README.md's "Static binary"
+ * it never runs.  Four modules the small build leaves out whole, the disk
+ * readers, the drawing of the status line, the lister and the messages'
+ * translations: the Makefile links stand-ins for them (read/disk_none.c,
+ * out/progress_draw_none.c, run/lister_none.c, out/lang_none.c), and
+ * their constants here tell the rest of the code.  README.md's "Static binary"
  * says what each costs a user.  Nothing else reads MD5SUM_SMALL. */
 #ifndef FEATURES_H
 #define FEATURES_H
@@ -28,6 +28,13 @@ enum {
 	 * of their lookups (run/lister.c); without, each name is looked up
 	 * as it comes. */
 	HAS_LISTER = FEATURES_FULL,
+	/* GNU's messages in the user's language, through the C library's
+	 * gettext (out/lang.c); without, in English, as in the "C" locale. */
+	HAS_TRANSLATIONS = FEATURES_FULL,
+	/* An error outside glibc's words that out/errtext.c holds told in
+	 * the C library's (strerror, which brings musl's table of texts);
+	 * without, as "Unknown error N". */
+	HAS_LIBC_ERROR_TEXTS = FEATURES_FULL,
 	/* Threads added past the CPUs while a run waits on its storage
 	 * (run/budget.h, run/decide_threads.c). */
 	HAS_THREADS_PAST_CPUS = FEATURES_FULL,

@@ -1,11 +1,14 @@
 /* diag.c - diagnostics about files; see diag.h. */
+#include <inttypes.h>
 #include <stdlib.h>
 
 #include "out/diag.h"
+#include "out/lang.h"
 #include "out/msg.h"
 #include "out/quote.h"
 
-void error_file(const char *prog, const char *name, const char *text)
+/* Add name to m, quoted. */
+static void add_quoted(struct msg *m, const char *name)
 {
 	char *quoted;
 
@@ -13,8 +16,20 @@ void error_file(const char *prog, const char *name, const char *text)
 	 * it is loaded when a name is first shown, here or by --progress. */
 	quote_use_locale();
 	quoted = quote_name(name);
-	complain(prog, quoted ? quoted : name, ": ", text, (char *)NULL);
+	msg_add(m, quoted ? quoted : name);
 	free(quoted);
+}
+
+void error_file(const char *prog, const char *name, const char *text)
+{
+	struct msg m;
+
+	text = lang_libc(text);
+	msg_start(&m, prog);
+	add_quoted(&m, name);
+	msg_add(&m, ": ");
+	msg_add(&m, text);
+	msg_end(&m);
 }
 
 void report_error(struct out *out, const char *prog, const char *name,
@@ -22,4 +37,35 @@ void report_error(struct out *out, const char *prog, const char *name,
 {
 	out_before_message(out);
 	error_file(prog, name, text);
+}
+
+void error_about(const char *prog, const char *msgid, const char *const *args, int n)
+{
+	struct lang_walk w = { lang_text(msgid), 0 };
+	struct lang_piece p;
+	struct msg m;
+
+	msg_start(&m, prog);
+	while (lang_step(&w, &p)) {
+		if (p.arg < 0)
+			msg_put(&m, p.text, p.len);
+		else if (p.arg == 0)
+			add_quoted(&m, args[0]);
+		else if (p.arg < n)
+			msg_add(&m, args[p.arg]);
+	}
+	msg_end(&m);
+}
+
+void report_about(struct out *out, const char *prog, const char *msgid,
+		  const char *const *args, int n)
+{
+	out_before_message(out);
+	error_about(prog, msgid, args, n);
+}
+
+void report_bad_line(struct out *out, const char *prog, const char *list, const char *line)
+{
+	report_about(out, prog, "%s: %" PRIuMAX ": improperly formatted %s checksum line",
+		     (const char *const[]){ list, line, "MD5" }, 3);
 }

@@ -2,7 +2,9 @@
 #include <errno.h>
 #include <string.h>
 
+#include "out/decimal.h"
 #include "out/errtext.h"
+#include "os/features.h"
 
 /* Errors only Linux has. */
 #ifdef __linux__
@@ -64,6 +66,9 @@ static const char error_texts[] = GLIBC_ERRORS(ERROR_TEXT);
 
 const char *error_text(int err)
 {
+	/* Read by the thread that asked, before it asks again. */
+	static _Thread_local char unknown[sizeof "Unknown error " + DECIMAL_SIZE];
+	char num[DECIMAL_SIZE];
 	const char *text = error_texts;
 
 	for (size_t i = 0; i < sizeof error_codes / sizeof *error_codes; i++) {
@@ -71,5 +76,8 @@ const char *error_text(int err)
 			return text;
 		text += strlen(text) + 1;
 	}
-	return strerror(err);
+	if (HAS_LIBC_ERROR_TEXTS)
+		return strerror(err);
+	strcpy(stpcpy(unknown, "Unknown error "), decimal((uintmax_t)err, num));
+	return unknown;
 }

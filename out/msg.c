@@ -16,10 +16,8 @@ static void msg_write(struct msg *m)
 	m->len = 0;
 }
 
-void msg_add(struct msg *m, const char *s)
+void msg_put(struct msg *m, const char *s, size_t n)
 {
-	size_t n = strlen(s);
-
 	while (n > 0) {
 		size_t k = sizeof m->buf - m->len;
 
@@ -35,6 +33,11 @@ void msg_add(struct msg *m, const char *s)
 	}
 }
 
+void msg_add(struct msg *m, const char *s)
+{
+	msg_put(m, s, strlen(s));
+}
+
 void msg_start(struct msg *m, const char *prog)
 {
 	m->len = 0;
@@ -45,6 +48,11 @@ void msg_start(struct msg *m, const char *prog)
 void msg_end(struct msg *m)
 {
 	msg_add(m, "\n");
+	msg_write(m);
+}
+
+void msg_send(struct msg *m)
+{
 	msg_write(m);
 }
 

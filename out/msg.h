@@ -18,8 +18,11 @@ struct msg {
 /* Begin m with "PROG: ". */
 void msg_start(struct msg *m, const char *prog);
 void msg_add(struct msg *m, const char *s);
+void msg_put(struct msg *m, const char *s, size_t n);
 /* End m with a newline and write it. */
 void msg_end(struct msg *m);
+/* Write m as it is: for a text that ends its own lines (getopt's). */
+void msg_send(struct msg *m);
 
 /* Print "PROG: ", then the strings given up to a null pointer, then a
  * newline. */

@@ -81,12 +81,23 @@ void outbox_escaped(struct outbox *r, const char *name)
 	add_to_entry(r, begin_entry(r, OUTBOX_ESCAPED), &name, sizeof name);
 }
 
-void outbox_error_file(struct outbox *r, const char *name, const char *text)
+static void add_message(struct outbox *r, char kind, const char *name,
+			const char *text)
 {
-	size_t entry = begin_entry(r, OUTBOX_FILE_ERROR);
+	size_t entry = begin_entry(r, kind);
 
 	add_to_entry(r, entry, &name, sizeof name);
 	add_to_entry(r, entry, text, strlen(text) + 1);
+}
+
+void outbox_error_file(struct outbox *r, const char *name, const char *text)
+{
+	add_message(r, OUTBOX_FILE_ERROR, name, text);
+}
+
+void outbox_bad_line(struct outbox *r, const char *list, const char *line)
+{
+	add_message(r, OUTBOX_BAD_LINE, list, line);
 }
 
 void outbox_end_job(struct outbox *r)

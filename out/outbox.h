@@ -32,6 +32,7 @@ enum outbox_kind {
 	OUTBOX_NAME = 'n',	/* a file's name, as it is */
 	OUTBOX_ESCAPED = 'x',	/* a file's name, to escape */
 	OUTBOX_FILE_ERROR = 'e',	/* a message about a file */
+	OUTBOX_BAD_LINE = 'l',	/* -c's message about a line of a list */
 };
 
 /* One entry, read back. */
@@ -39,7 +40,8 @@ struct outbox_entry {
 	enum outbox_kind kind;
 	const char *name;	/* all but TEXT */
 	const char *text;	/* TEXT: len bytes; FILE_ERROR: the message's
-				 * text, NUL-ended */
+				 * text, BAD_LINE: the line's number in
+				 * decimal, NUL-ended */
 	size_t len;
 };
 
@@ -58,6 +60,9 @@ void outbox_end_line(struct outbox *r, char end);
 
 /* A message "PROG: NAME: TEXT", NAME quoted as GNU quotes it. */
 void outbox_error_file(struct outbox *r, const char *name, const char *text);
+/* -c's message that line (in decimal) of the list named list is
+ * improperly formatted (diag.h). */
+void outbox_bad_line(struct outbox *r, const char *list, const char *line);
 
 /* What is recorded so far is one job's output, or more, all of it: a
  * record lost later keeps it. */

@@ -654,10 +654,16 @@ gnu_rejects() {
 
 @test "disk option: a wrong or ambiguous kind is refused as coreutils refuses such arguments" {
 	local valid=$'\nValid arguments are:\n  - \'auto\'\n  - \'hdd\'\n  - \'ssd\'\nTry \'md5sum --help\' for more information.'
-	ours_says 1 "md5sum: invalid argument 'flash' for '--disk'$valid" --disk=flash a
-	ours_says 1 "md5sum: invalid argument 'HDD' for '--disk'$valid" --disk HDD a
-	ours_says 1 "md5sum: ambiguous argument '' for '--disk'$valid" --disk= a
-	MD5SUM_DISK=tape ours_says 1 "md5sum: invalid argument 'tape' for 'MD5SUM_DISK'$valid" a
+	LC_ALL=C ours_says 1 "md5sum: invalid argument 'flash' for '--disk'$valid" --disk=flash a
+	LC_ALL=C ours_says 1 "md5sum: invalid argument 'HDD' for '--disk'$valid" --disk HDD a
+	LC_ALL=C ours_says 1 "md5sum: ambiguous argument '' for '--disk'$valid" --disk= a
+	LC_ALL=C MD5SUM_DISK=tape ours_says 1 "md5sum: invalid argument 'tape' for 'MD5SUM_DISK'$valid" a
+	# In a UTF-8 locale, gnulib's quote() quotes with '‘' and '’', as ls
+	# --color=x does.
+	valid=${valid//\'auto\'/‘auto’}
+	valid=${valid//\'hdd\'/‘hdd’}
+	valid=${valid//\'ssd\'/‘ssd’}
+	LC_ALL=C.UTF-8 ours_says 1 "md5sum: invalid argument ‘flash’ for ‘--disk’$valid" --disk=flash a
 	ours_says 1 $'md5sum: option \'--disk\' requires an argument\nTry \'md5sum --help\' for more information.' a --disk
 }
 

@@ -177,6 +177,9 @@ bool window_play(struct outbox *r, struct out *out, const char *prog)
 		case OUTBOX_FILE_ERROR:
 			report_error(out, prog, e.name, e.text);
 			break;
+		case OUTBOX_BAD_LINE:
+			report_bad_line(out, prog, e.name, e.text);
+			break;
 		}
 	}
 	outbox_clear(r);
