@@ -201,13 +201,15 @@ check-all: $(MD5SUM) $(TESTS) $(HELPERS) $(DIFF_FUZZ) sanitizers netmodel-if-fus
 	TEST_PROGRAMS="$(TESTS)" tests/run all
 
 # The differential fuzzer against GNU (fuzz/diff_fuzz.c): N cases from
-# SEED, each that differs kept as a script in build/diff-fuzz/.
+# SEED, each in a locale this machine has (LOCALES=C,de_DE.UTF-8,...
+# narrows them), each that differs kept as a script in build/diff-fuzz/.
 N = 10000
 SEED = 1
 GNU = /usr/bin/md5sum
+LOCALES =
 diff-fuzz: $(MD5SUM) $(DIFF_FUZZ)
 	@mkdir -p $(B)/diff-fuzz
-	$(DIFF_FUZZ) -n $(N) -s $(SEED) -o $(B)/diff-fuzz $(MD5SUM) $(GNU)
+	$(DIFF_FUZZ) -n $(N) -s $(SEED) $(if $(LOCALES),--locales $(LOCALES)) -o $(B)/diff-fuzz $(MD5SUM) $(GNU)
 
 # Our lane engines against isa-l_crypto's multi-buffer MD5 of the same
 # widths (bench/isal_bench.c), linked into that program only: ISAL is a

@@ -1,7 +1,7 @@
 /* diff_fuzz.c - the differential fuzzer: md5sum against GNU md5sum.
  *
  * usage: diff_fuzz [-n CASES] [-s SEED] [-w WORKERS] [-o DIR] [-t SECONDS]
- *                  [--tap] [--only N] [--notes FILE] OURS GNU
+ *                  [--tap] [--only N] [--notes FILE] [--locales L,L...] OURS GNU
  *
  * Each case is made from the seed and its number alone: a directory of
  * files (regular, empty, directories, a FIFO with a writer, unreadable,
@@ -16,8 +16,11 @@
  * privilege when the fuzzer is root (so that unreadable files are; they
  * run from copies that user can reach, wherever the checkout is); ours
  * also with a random -j and --disk (as options or in MD5SUM_JOBS and
- * MD5SUM_DISK) and now and then --progress.  Their standard output, standard error and exit status
- * must be the same, byte for byte.
+ * MD5SUM_DISK) and now and then --progress.  Each case runs in a locale of
+ * those this machine has of a table (C, C.UTF-8 and eight languages whose
+ * plural rules differ; --locales names those it may take), given by
+ * LC_ALL, LANG, LC_MESSAGES or LANGUAGE as the case draws.  Their standard
+ * output, standard error and exit status must be the same, byte for byte.
  *
  * A case that differs is written to DIR as a shell script that makes the
  * case again and runs both programs (MD5SUM= and GNU= choose them), so it
@@ -32,6 +35,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
+#include <locale.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -280,7 +284,11 @@ struct fcase {
 	int n_ours;
 	const char *env_jobs, *env_disk;	/* ours only, or NULL */
 	bool posixly_correct;
-	const char *locale;
+	const char *locale;	/* the C locale the case had before it had
+				 * languages: "C" or "C.UTF-8" */
+	char loc_env[2][32];	/* the locale's variables, NAME=VALUE */
+	int n_loc_env;
+	char where[72];		/* them, for the case's line */
 	enum in_kind in;
 	struct text in_body;
 	enum out_kind out;
@@ -750,6 +758,81 @@ static void make_ours(struct fcase *c)
 		strcpy(c->ours[c->n_ours++], "--progress");
 }
 
+/* The locales a case may run in: the C locales, and eight whose
+ * catalogs' plural rules differ, each with the language LANGUAGE names
+ * it by.  Those that this machine lacks, or that --locales leaves out,
+ * are not taken (present[], from main): a case that draws one runs in
+ * its C locale, so that the draws, and so the cases, stay those of the
+ * seed wherever it runs. */
+static const struct {
+	const char *name, *language;
+} locales[] = {
+	{ "C", NULL }, { "C.UTF-8", NULL },
+	{ "de_DE.UTF-8", "de" }, { "fr_FR.UTF-8", "fr" }, { "ja_JP.UTF-8", "ja" },
+	{ "ru_RU.UTF-8", "ru" }, { "pl_PL.UTF-8", "pl" }, { "zh_CN.UTF-8", "zh_CN" },
+	{ "es_ES.UTF-8", "es" }, { "pt_BR.UTF-8", "pt_BR" },
+};
+enum { LOCALES = sizeof locales / sizeof *locales };
+static bool present[LOCALES];
+
+static void set_loc_env(struct fcase *c, const char *name, const char *value)
+{
+	snprintf(c->loc_env[c->n_loc_env++], sizeof c->loc_env[0], "%s=%s", name, value);
+}
+
+/* The locale of the case and the variable that gives it: LC_ALL, LANG,
+ * LC_MESSAGES (the rest from LANG, the case's C locale: under "C",
+ * messages in ASCII) or LANGUAGE (over LANG, the case's C locale: under
+ * "C", ignored). */
+static void pick_locale(struct fcase *c)
+{
+	size_t i = below(LOCALES);
+	size_t how = below(4);
+	bool plain = one_in(3);
+
+	c->n_loc_env = 0;
+	if (plain || !present[i] || (how == 3 && !locales[i].language))
+		how = 0, i = strcmp(c->locale, "C") == 0 ? 0 : 1;
+	switch (how) {
+	case 0:
+		set_loc_env(c, "LC_ALL", locales[i].name);
+		break;
+	case 1:
+		set_loc_env(c, "LANG", locales[i].name);
+		break;
+	case 2:
+		set_loc_env(c, "LANG", c->locale);
+		set_loc_env(c, "LC_MESSAGES", locales[i].name);
+		break;
+	default:
+		set_loc_env(c, "LANG", c->locale);
+		set_loc_env(c, "LANGUAGE", locales[i].language);
+		break;
+	}
+	snprintf(c->where, sizeof c->where, "%s%s%s", c->loc_env[0], c->n_loc_env > 1 ? " " : "",
+		 c->n_loc_env > 1 ? c->loc_env[1] : "");
+}
+
+/* Which locales of the table cases may take: those setlocale takes here,
+ * of the comma-separated names in only (NULL: all). */
+static void probe_locales(const char *only)
+{
+	for (size_t i = 0; i < LOCALES; i++) {
+		size_t n = strlen(locales[i].name);
+		const char *at = only;
+
+		if (only) {
+			while ((at = strstr(at, locales[i].name)) != NULL &&
+			       !((at == only || at[-1] == ',') && (at[n] == ',' || at[n] == '\0')))
+				at++;
+			if (!at)
+				continue;
+		}
+		present[i] = i < 2 || setlocale(LC_ALL, locales[i].name) != NULL;
+	}
+	setlocale(LC_ALL, "C");
+}
+
 static void make_case(struct fcase *c, uint64_t seed, uint64_t number)
 {
 	static const enum out_kind outs[] = {
@@ -803,6 +886,9 @@ static void make_case(struct fcase *c, uint64_t seed, uint64_t number)
 	c->posixly_correct = one_in(20);
 	c->locale = one_in(4) ? "C" : "C.UTF-8";
 	c->out = outs[below(sizeof outs / sizeof *outs)];
+	/* Drawn last, so that a seed's cases are those it made before the
+	 * languages, each now in a locale. */
+	pick_locale(c);
 }
 
 static void free_case(struct fcase *c)
@@ -959,21 +1045,22 @@ static void free_argv(const struct fcase *c, char **v, bool ours)
  * the driver's settings of the sanitizers, so that a sanitizer build
  * under test (tests/sanitized) reports where its runner looks. */
 enum { SANITIZER_VARS = 3 };
-static void env_of(const struct fcase *c, bool ours, char env[6][40], char **envp)
+static void env_of(const struct fcase *c, bool ours, char env[8][48], char **envp)
 {
 	static const char *const sanitizer[SANITIZER_VARS] = {
 		"ASAN_OPTIONS=", "UBSAN_OPTIONS=", "TSAN_OPTIONS=",
 	};
 	int n = 0, m;
 
-	snprintf(env[n++], 40, "PATH=/usr/bin:/bin");
-	snprintf(env[n++], 40, "LC_ALL=%s", c->locale);
+	snprintf(env[n++], 48, "PATH=/usr/bin:/bin");
+	for (int i = 0; i < c->n_loc_env; i++)
+		snprintf(env[n++], 48, "%s", c->loc_env[i]);
 	if (c->posixly_correct)
-		snprintf(env[n++], 40, "POSIXLY_CORRECT=1");
+		snprintf(env[n++], 48, "POSIXLY_CORRECT=1");
 	if (ours && c->env_jobs)
-		snprintf(env[n++], 40, "MD5SUM_JOBS=%s", c->env_jobs);
+		snprintf(env[n++], 48, "MD5SUM_JOBS=%s", c->env_jobs);
 	if (ours && c->env_disk)
-		snprintf(env[n++], 40, "MD5SUM_DISK=%s", c->env_disk);
+		snprintf(env[n++], 48, "MD5SUM_DISK=%s", c->env_disk);
 	for (m = 0; m < n; m++)
 		envp[m] = env[m];
 	for (char **e = environ; ours && *e; e++)
@@ -1087,7 +1174,7 @@ static pid_t spawn(const struct fcase *c, const struct place *p, const char *bin
 	posix_spawn_file_actions_t fa;
 	posix_spawnattr_t at;
 	sigset_t def, none;
-	char **argv = argv_of(c, ours), env[6][40], *envp[7 + SANITIZER_VARS];
+	char **argv = argv_of(c, ours), env[8][48], *envp[9 + SANITIZER_VARS];
 	pid_t pid;
 
 	env_of(c, ours, env, envp);
@@ -1222,9 +1309,16 @@ struct deliberate {
 	bool listed;		/* the notes list it */
 };
 
+/* GNU's help in any language: its first line is "Usage: md5sum [...",
+ * the word translated (Aufruf, Uso, ...); no line of a hash or a check
+ * holds "md5sum [" (the fuzzer's names have no '['), nor starts as a
+ * line of help does. */
 static bool gnu_helped(const struct result *g)
 {
-	return g->status == 0 && g->out_len >= 7 && memcmp(g->out, "Usage: ", 7) == 0;
+	const char *nl = g->out_len ? memchr(g->out, '\n', g->out_len) : NULL;
+
+	return g->status == 0 && nl && !strchr("0123456789abcdef\\", g->out[0]) &&
+	       memmem(g->out, (size_t)(nl - g->out), "md5sum [", 8) != NULL;
 }
 
 static bool gnu_versioned(const struct result *g)
@@ -1341,7 +1435,7 @@ static void write_repro(const struct fcase *c, const char *dir, const struct out
 	fprintf(f, "#!/bin/bash\n"
 		   "# diff_fuzz seed %llu case %llu (%s): ours exit %d%s, GNU exit %d%s;\n"
 		   "# stdout %zu / %zu bytes, stderr %zu / %zu bytes.\n"
-		   "# Standard input: %s; standard output: %s.\n"
+		   "# Standard input: %s; standard output: %s; locale: %s.\n"
 		   "# Run: MD5SUM=build/md5sum GNU=/usr/bin/md5sum bash %s\n"
 		   "# (KEEP=1 keeps the case's directory and says where it is.)\n"
 		   "set -u\n"
@@ -1357,7 +1451,7 @@ static void write_repro(const struct fcase *c, const char *dir, const struct out
 		   "}\n",
 		(unsigned long long)c->seed, (unsigned long long)c->number, c->what, o->status,
 		o->timed_out ? " (timed out)" : "", g->status, g->timed_out ? " (timed out)" : "",
-		o->out, g->out, o->err, g->err, ins[c->in], outs[c->out], path);
+		o->out, g->out, o->err, g->err, ins[c->in], outs[c->out], c->where, path);
 	for (int i = 0; i < c->n_ent; i++) {
 		const struct entry *e = &c->ent[i];
 		struct text name = { 0 }, target = { 0 };
@@ -1399,7 +1493,7 @@ static void write_repro(const struct fcase *c, const char *dir, const struct out
 	fprintf(f, " )\nours_env=(%s%s%s%s)\n", c->env_jobs ? " MD5SUM_JOBS=" : "",
 		c->env_jobs ? c->env_jobs : "", c->env_disk ? " MD5SUM_DISK=" : "",
 		c->env_disk ? c->env_disk : "");
-	fprintf(f, "env=(PATH=/usr/bin:/bin LC_ALL=%s%s)\n", c->locale,
+	fprintf(f, "env=(PATH=/usr/bin:/bin %s%s)\n", c->where,
 		c->posixly_correct ? " POSIXLY_CORRECT=1" : "");
 	{
 		static const char *const in_redir[] = {
@@ -1451,6 +1545,7 @@ struct config {
 	bool only_one;
 	unsigned workers, timeout;
 	const char *ours, *gnu, *dir;
+	const char *locales;	/* --locales, or NULL: all */
 	bool tap;
 };
 
@@ -1459,6 +1554,7 @@ struct verdict {
 	uint64_t number;
 	int why;		/* SAME, DIFFERS or a deliberate difference */
 	char what[8];
+	char where[72];		/* the locale's variables */
 	struct outline ours, gnu;
 };
 
@@ -1477,6 +1573,7 @@ static void run_case(const struct config *cf, const struct place *p, uint64_t nu
 			       .ours = { o.status, o.timed_out, o.out_len, o.err_len },
 			       .gnu = { g.status, g.timed_out, g.out_len, g.err_len } };
 	snprintf(v->what, sizeof v->what, "%s", c->what);
+	snprintf(v->where, sizeof v->where, "%s", c->where);
 	free_result(&o);
 	free_result(&g);
 	free_case(c);
@@ -1571,7 +1668,8 @@ static void on_stop(int sig)
 static void usage(void)
 {
 	fputs("usage: diff_fuzz [-n CASES] [-s SEED] [-w WORKERS] [-o DIR] [-t SECONDS]\n"
-	      "                 [--tap] [--only N] [--notes FILE] OURS GNU\n", stderr);
+	      "                 [--tap] [--only N] [--notes FILE] [--locales L,L...] OURS GNU\n",
+	      stderr);
 	exit(2);
 }
 
@@ -1601,6 +1699,8 @@ static void parse_args(int argc, char **argv, struct config *cf, const char **no
 			cf->timeout = (unsigned)strtoul(v, NULL, 10);
 		else if (strcmp(a, "--notes") == 0)
 			*notes = v;
+		else if (strcmp(a, "--locales") == 0)
+			cf->locales = v;
 		else if (strcmp(a, "--only") == 0) {
 			cf->only = strtoull(v, NULL, 10);
 			cf->only_one = true;
@@ -1635,6 +1735,7 @@ int main(int argc, char **argv)
 	if (cf.workers > cf.cases)
 		cf.workers = cf.cases ? (unsigned)cf.cases : 1;
 	read_notes(notes);
+	probe_locales(cf.locales);
 	signal(SIGPIPE, SIG_IGN);
 	/* Not restarted: the alarm must end a wait for the program. */
 	sigaction(SIGALRM, &(struct sigaction){ .sa_handler = on_alarm }, NULL);
@@ -1681,15 +1782,16 @@ int main(int argc, char **argv)
 			skipped[v.why]++;
 		}
 		if (cf.tap && v.why == DIFFERS)
-			printf("not ok %llu - seed %llu case %llu (%s) differs from GNU: bash %s\n",
-			       n, seed, number, v.what, repro);
+			printf("not ok %llu - seed %llu case %llu (%s, %s) differs from GNU: bash %s\n",
+			       n, seed, number, v.what, v.where, repro);
 		else if (cf.tap && v.why != SAME)
-			printf("ok %llu - seed %llu case %llu (%s) # skip deliberate: %s (tests/GNU-NOTES.md)\n",
-			       n, seed, number, v.what, deliberate[v.why].name);
+			printf("ok %llu - seed %llu case %llu (%s, %s) # skip deliberate: %s (tests/GNU-NOTES.md)\n",
+			       n, seed, number, v.what, v.where, deliberate[v.why].name);
 		else if (cf.tap)
-			printf("ok %llu - seed %llu case %llu (%s) as GNU\n", n, seed, number, v.what);
+			printf("ok %llu - seed %llu case %llu (%s, %s) as GNU\n", n, seed, number, v.what,
+			       v.where);
 		else if (v.why == DIFFERS)
-			printf("case %llu differs: bash %s\n", number, repro);
+			printf("case %llu (%s, %s) differs: bash %s\n", number, v.what, v.where, repro);
 		fflush(stdout);
 	}
 	if (stopped)
