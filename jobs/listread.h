@@ -3,7 +3,9 @@
  * block size at a time (at most 8 KiB, as glibc's stdio), one read(2) per
  * buffer, none retried; each line whole with its newline and any NULs in
  * it, and a NUL after it.  A failed read ends the list, after the part of
- * a line read before it, as glibc's getline gives it. */
+ * a line read before it, as glibc's getline gives it.  A line that does
+ * not fit in memory ends it too, unread, as GNU md5sum takes getline's
+ * failure for the end of the list. */
 #ifndef LISTREAD_H
 #define LISTREAD_H
 
@@ -31,10 +33,15 @@ bool listread_init(struct listread *l, int fd);
 void listread_free(struct listread *l);
 
 /* The next line, at l->line: its length, or -1 when there is none: at the
- * end (l->eof), after a failed read (l->err), or when it does not fit in
- * memory (neither).  Unless wait, LISTREAD_LATER when a read would wait
+ * end, or when the line does not fit in memory (l->eof), or after a failed
+ * read (l->err).  Unless wait, LISTREAD_LATER when a read would wait
  * for the writer of a pipe, a FIFO or a terminal: what was read of the
  * line is kept for the next call. */
 ssize_t listread_line(struct listread *l, bool wait);
+
+/* The buffer that holds the line last given, for the caller to free: the
+ * next line goes into one of its own.  For a long line, which is then
+ * never copied. */
+char *listread_take_line(struct listread *l);
 
 #endif

@@ -56,4 +56,12 @@ static inline bool source_last(const struct job_source *n)
 	return n->files != NULL;
 }
 
+/* The memory that holds the name of the job that source_next made last,
+ * a list's line, for the caller to free: the name then lasts until it
+ * does.  NULL for the FILEs, whose names last anyway. */
+static inline char *source_take_name(struct job_source *n)
+{
+	return n->files ? NULL : listread_take_line(n->list);
+}
+
 #endif

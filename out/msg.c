@@ -18,8 +18,11 @@ static void msg_write(struct msg *m)
 
 void msg_add(struct msg *m, const char *s)
 {
-	size_t n = strlen(s);
+	msg_add_n(m, s, strlen(s));
+}
 
+void msg_add_n(struct msg *m, const char *s, size_t n)
+{
 	while (n > 0) {
 		size_t k = sizeof m->buf - m->len;
 
