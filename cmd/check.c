@@ -93,8 +93,9 @@ enum outcome check_list(struct check_run *c, const char *name)
 	c->read_stdin |= n.read_stdin;
 	if (!is_stdin)
 		close(fd);
-	/* A line that did not fit in memory ended the list, as it ends GNU's
-	 * (listread.h); memory that ran out otherwise ends the run. */
+	/* A line that did not fit in memory even one line at a time ended
+	 * the list, as it ends GNU's (listread.h); memory that ran out
+	 * otherwise ends the run. */
 	if (!whole) {
 		o = OUTCOME_NO_MEMORY;
 	} else if (l.in.err) {

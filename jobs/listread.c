@@ -72,6 +72,7 @@ ssize_t listread_line(struct listread *l, bool wait)
 	size_t len;
 	int more;
 
+	l->short_of_memory = false;
 	if (l->err)
 		return -1;
 	while (!nl && (more = fill(l, wait)) == 1) {
@@ -81,10 +82,7 @@ ssize_t listread_line(struct listread *l, bool wait)
 		if ((nl = memchr(p, '\n', k)))
 			k = (size_t)(nl - p) + 1;
 		if (!grow(&l->line, &l->line_size, l->line_len, k + 1)) {
-			/* As GNU's getline failing: the end of the list. */
-			l->line_len = 0;
-			l->pos = l->len;
-			l->eof = true;
+			l->short_of_memory = true;
 			return -1;
 		}
 		memcpy(l->line + l->line_len, p, k);

@@ -68,7 +68,7 @@ static size_t copy_name(struct batch *b, const char *name, size_t n)
 
 /* Names this long are not copied: the line that holds one is taken, and
  * the list's next line is read into memory of its own. */
-enum { TAKE_LINE = 4096 };
+enum { TAKE_LINE = 64 * 1024 };
 
 /* Keep name, the last that the run's names gave, for b: its offset in
  * b->names, or SIZE_MAX when b took the line that holds it. */
