@@ -163,13 +163,8 @@ void quote_put(const char *name, quote_sink *put, void *to)
 {
 	const struct stream o = { put, to };
 	size_t len = strlen(name);
-	struct summary s;
+	struct summary s = summarize(name, len);
 
-	if (len > 0 && strspn(name, plain_chars) == len) {
-		put(to, name, len);
-		return;
-	}
-	s = summarize(name, len);
 	if (!s.quote) {
 		put(to, name, len);
 	} else if (!s.has_squote || !s.dquote_ok) {

@@ -150,7 +150,7 @@ struct budget budget_for(const struct hasher_plan *base, unsigned threads)
 		b.waiting_plan.queue = WAITING_QUEUE;
 	}
 	fit_address_space(&b);
-	if (b.threads == 0)
+	if (HAS_ADDRESS_SPACE_FIT && b.threads == 0)
 		return b;
 	share_descriptors(&b);
 	/* The disks' readers come with the first of the CPUs' threads'

@@ -112,7 +112,7 @@ static enum crew_end run_many_at_once(const struct schedule *s, struct job_sourc
 	struct devices *own = s->devices ? NULL : devices_new();
 	enum crew_end end = CREW_NO_LANES;
 
-	if ((s->devices || own) && b.threads > 0)
+	if ((s->devices || own) && (!HAS_ADDRESS_SPACE_FIT || b.threads > 0))
 		end = crew_run(&b, s->threads > 0, s->devices ? s->devices : own, n, r, s->out,
 			       s->prog);
 	devices_free(own);
