@@ -25,7 +25,9 @@ char *quote_name(const char *name);
  * it is asked, and never again: a second setlocale would change what
  * quote_name depends on under another thread quoting.  By one thread at a
  * time, before any other quotes: messages about files are written under
- * one lock (window.c), and --progress loads it before its thread starts. */
+ * one lock (window.c), --progress loads it before its thread starts, and
+ * a run under a limit on address space before its threads start
+ * (budget.c), to count what it maps. */
 void quote_use_locale(void);
 
 #endif

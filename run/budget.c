@@ -10,6 +10,7 @@
 #include "os/fds.h"
 #include "run/lanecount.h"
 #include "os/features.h"
+#include "out/quote.h"
 
 /* Files a thread keeps opened ahead of its lanes, in lanes' worth, at
  * most; and all threads together, at most. */
@@ -110,6 +111,9 @@ static void fit_address_space(struct budget *b)
 	b->full_past = full_past_max(b);
 	if (getrlimit(RLIMIT_AS, &lim) != 0 || lim.rlim_cur == RLIM_INFINITY)
 		return;
+	/* The locale that a message's quoting loads may map megabytes (glibc's
+	 * archive): loaded now, by the one thread there is, it is counted. */
+	quote_use_locale();
 	used = address_space_used();
 	budget = (lim.rlim_cur > used ? lim.rlim_cur - used : 0) / 4;
 	while (p->lanes > HASHER_LANES_MAX / 2 &&

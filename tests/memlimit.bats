@@ -62,6 +62,7 @@ CASES=(
 	"1,000 files" 'md5sum d/*'
 	"1,000 files, -j8" 'md5sum $J d/*'
 	"300 names of 6,000 control bytes" 'md5sum -c longs.md5'
+	"300 names of 6,000 control bytes, -j8" 'md5sum $J -c longs.md5'
 )
 
 # run_under BIN LIMIT J CMD OUT: CMD with md5sum from BIN under ulimit -v
