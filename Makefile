@@ -21,7 +21,7 @@ INSTALL = install
 # --progress vanish.  MD5_LANES_SMALL keeps the sse2 lane engine only
 # (lib/lanes.c) and the portable one-stream transform (lib/md5.c: no
 # AVX-512VL); MD5SUM_SMALL leaves out what os/features.h lists, and the
-# two modules it leaves out whole are swapped for stand-ins (SMALL_SRC).
+# modules it leaves out whole are swapped for stand-ins (SMALL_SRC).
 # No jump tables, no inlining of small functions called from several
 # places, and no loops made into calls of memset or memcpy: each takes the
 # file a little further under its budget, as does keeping what each
@@ -61,9 +61,9 @@ SRC = $(CMD_SRC) $(LIB_SRC)
 # The small build's: the modules it leaves out whole (os/features.h),
 # each for its stand-in.
 SMALL_OUT = read/disk.c read/disk_order.c out/progress_draw.c run/lister.c \
-	out/lang.c
+	out/lang.c os/grow.c
 SMALL_IN = read/disk_none.c out/progress_draw_none.c run/lister_none.c \
-	out/lang_none.c
+	out/lang_none.c os/grow_copy.c
 SMALL_SRC = $(filter-out $(SMALL_OUT),$(CMD_SRC)) $(SMALL_IN) $(LIB_SRC)
 
 # Everything built goes under build/: objects (and their dependency files)

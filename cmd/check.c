@@ -100,10 +100,10 @@ enum outcome check_list(struct check_run *c, const char *name)
 	c->read_stdin |= n.read_stdin;
 	if (!is_stdin)
 		close(fd);
-	/* Neither the end nor an error: a line did not fit in memory, and the
-	 * rest of the list went unread.  (GNU takes that for the end of the
-	 * list, and may exit 0.) */
-	if (!whole || (!l.in.eof && !l.in.err)) {
+	/* A line that did not fit in memory even one line at a time ended
+	 * the list, as it ends GNU's (listread.h); memory that ran out
+	 * otherwise ends the run. */
+	if (!whole) {
 		o = OUTCOME_NO_MEMORY;
 	} else if (l.in.err) {
 		report_about(s->out, s->prog, "%s: read error", &l.shown, 1);

@@ -72,6 +72,7 @@ ssize_t listread_line(struct listread *l, bool wait)
 	size_t len;
 	int more;
 
+	l->short_of_memory = false;
 	if (l->err)
 		return -1;
 	while (!nl && (more = fill(l, wait)) == 1) {
@@ -80,8 +81,10 @@ ssize_t listread_line(struct listread *l, bool wait)
 
 		if ((nl = memchr(p, '\n', k)))
 			k = (size_t)(nl - p) + 1;
-		if (!grow(&l->line, &l->line_size, l->line_len, k + 1))
+		if (!grow(&l->line, &l->line_size, l->line_len, k + 1)) {
+			l->short_of_memory = true;
 			return -1;
+		}
 		memcpy(l->line + l->line_len, p, k);
 		l->line_len += k;
 		l->pos += k;
@@ -94,4 +97,13 @@ ssize_t listread_line(struct listread *l, bool wait)
 		return -1;
 	l->line[len] = '\0';
 	return (ssize_t)len;
+}
+
+char *listread_take_line(struct listread *l)
+{
+	char *line = l->line;
+
+	l->line = NULL;
+	l->line_size = l->line_len = 0;
+	return line;
 }

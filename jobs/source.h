@@ -35,7 +35,8 @@ enum next_job {
 	JOB_MADE,		/* *j is the next job */
 	JOB_NONE,		/* there are no more: the end of the FILEs, or
 				 * of the list, a read error, or a line that
-				 * does not fit in memory (listread.h) */
+				 * does not fit in memory (listread.h,
+				 * source_short_of_memory) */
 	JOB_LATER,		/* not told to wait, and making it would */
 };
 
@@ -54,6 +55,21 @@ static inline size_t source_count(const struct job_source *n)
 static inline bool source_last(const struct job_source *n)
 {
 	return n->files != NULL;
+}
+
+/* Whether the jobs ended at a list's line that did not fit in memory:
+ * source_next may be asked again once memory is freed. */
+static inline bool source_short_of_memory(const struct job_source *n)
+{
+	return !n->files && n->list->short_of_memory;
+}
+
+/* The memory that holds the name of the job that source_next made last,
+ * a list's line, for the caller to free: the name then lasts until it
+ * does.  NULL for the FILEs, whose names last anyway. */
+static inline char *source_take_name(struct job_source *n)
+{
+	return n->files ? NULL : listread_take_line(n->list);
 }
 
 #endif

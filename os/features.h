@@ -2,11 +2,12 @@
  * (make static, which defines MD5SUM_SMALL) leaves out to stay within its
  * size, one constant each.  The code tests them with a plain if, so that
  * both builds compile every line and the small one's compiler drops what
- * it never runs.  Four modules the small build leaves out whole, the disk
- * readers, the drawing of the status line, the lister and the messages'
- * translations: the Makefile links stand-ins for them (read/disk_none.c,
- * out/progress_draw_none.c, run/lister_none.c, out/lang_none.c), and
- * their constants here tell the rest of the code.  README.md's "Static binary"
+ * it never runs.  Five modules the small build leaves out whole, the disk
+ * readers, the drawing of the status line, the lister, the messages'
+ * translations and growing by realloc: the Makefile links stand-ins for
+ * them (read/disk_none.c, out/progress_draw_none.c, run/lister_none.c,
+ * out/lang_none.c, os/grow_copy.c), and their constants here tell the
+ * rest of the code.  README.md's "Static binary"
  * says what each costs a user.  Nothing else reads MD5SUM_SMALL. */
 #ifndef FEATURES_H
 #define FEATURES_H
@@ -77,6 +78,11 @@ enum {
 	/* The command on a thread of its own under a small ulimit -s
 	 * (md5sum.c). */
 	HAS_OWN_STACK = FEATURES_FULL,
+	/* A heap buffer grown by realloc, which moves a large one's pages
+	 * rather than copying them, as GNU's getline does (os/grow.c); the
+	 * small build links os/grow_copy.c instead: malloc, copy and free,
+	 * the old buffer and the new held at once. */
+	HAS_GROW_IN_PLACE = FEATURES_FULL,
 };
 
 #undef FEATURES_FULL

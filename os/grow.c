@@ -1,7 +1,6 @@
-/* grow.c - room in a heap buffer; see grow.h. */
+/* grow.c - room in a heap buffer by realloc; see grow.h. */
 #include <stdint.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "os/grow.h"
 
@@ -16,11 +15,10 @@ bool grow(char **p, size_t *size, size_t len, size_t n)
 		want = 256;
 	if (want - len < n)
 		want = len + n;
-	if (want < len + n || !(grown = malloc(want)))
+	if (want < len + n)
 		return false;
-	if (len > 0)
-		memcpy(grown, *p, len);
-	free(*p);
+	if (!(grown = realloc(*p, want)))
+		return false;
 	*p = grown;
 	*size = want;
 	return true;

@@ -1,5 +1,8 @@
-/* grow.h - room made in a byte buffer of the heap, without realloc (which
- * the static build would have for this alone). */
+/* grow.h - room made in a byte buffer of the heap: by realloc (os/grow.c),
+ * which for a large buffer moves its pages rather than copying them, so a
+ * long line costs no more memory than GNU's getline takes for it; in the
+ * small static build, which would have realloc for this alone, by malloc,
+ * copy and free (os/grow_copy.c). */
 #ifndef GROW_H
 #define GROW_H
 

@@ -1,23 +1,25 @@
 /* diag.c - diagnostics about files; see diag.h. */
 #include <inttypes.h>
-#include <stdlib.h>
 
 #include "out/diag.h"
 #include "out/lang.h"
 #include "out/msg.h"
 #include "out/quote.h"
 
+/* The quoted name goes into the message a piece at a time: no memory in
+ * proportion to the name, which may be as long as a list's line. */
+static void put_in_msg(void *m, const char *p, size_t n)
+{
+	msg_put(m, p, n);
+}
+
 /* Add name to m, quoted. */
 static void add_quoted(struct msg *m, const char *name)
 {
-	char *quoted;
-
 	/* Which bytes print as they are depends on the locale's character set;
 	 * it is loaded when a name is first shown, here or by --progress. */
 	quote_use_locale();
-	quoted = quote_name(name);
-	msg_add(m, quoted ? quoted : name);
-	free(quoted);
+	quote_put(name, put_in_msg, m);
 }
 
 void error_file(const char *prog, const char *name, const char *text)

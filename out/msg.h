@@ -1,7 +1,9 @@
 /* msg.h - messages on standard error, "PROG: ..." and a newline.
  *
  * A message goes out in one write(2) when it fits in the buffer, so the
- * messages of concurrent runs do not mix.  A failure to write one has
+ * messages of concurrent runs do not mix; a longer one in several, which
+ * callers that write from several threads serialize (window.h's write
+ * lock).  A failure to write one has
  * nowhere to be told and is ignored.  The status line of --progress is
  * cleared before it (term.h). */
 #ifndef MSG_H
@@ -18,6 +20,8 @@ struct msg {
 /* Begin m with "PROG: ". */
 void msg_start(struct msg *m, const char *prog);
 void msg_add(struct msg *m, const char *s);
+/* Add n bytes at s: a message longer than the buffer goes out in several
+ * writes, a buffer at a time. */
 void msg_put(struct msg *m, const char *s, size_t n);
 /* End m with a newline and write it. */
 void msg_end(struct msg *m);

@@ -92,75 +92,125 @@ static struct summary summarize(const char *name, size_t len)
 	return s;
 }
 
-/* Append byte c as a C-style escape: a letter where one exists, else
- * three octal digits. */
-static char *put_escape(char *o, unsigned char c)
+/* Text given to a sink in runs: bytes kept as they are pass straight
+ * from the name, the rest through a few bytes of its own. */
+struct stream {
+	quote_sink *put;
+	void *to;
+};
+
+static void put_str(const struct stream *o, const char *s)
 {
-	*o++ = '\\';
-	if (c >= 7 && c <= 13) {
-		*o++ = "abtnvfr"[c - 7];
-	} else {
-		*o++ = (char)('0' + (c >> 6));
-		*o++ = (char)('0' + (c >> 3 & 7));
-		*o++ = (char)('0' + (c & 7));
-	}
-	return o;
+	o->put(o->to, s, strlen(s));
 }
 
-/* Quote name in '...', with unprintable runs as '$'\ooo...'. */
-static char *single_quote(const char *name, size_t len, struct summary s)
+/* Put byte c as a C-style escape: a letter where one exists, else three
+ * octal digits. */
+static void put_escape(const struct stream *o, unsigned char c)
 {
-	char *out, *o;
+	char e[4] = { '\\' };
+	size_t n = 2;
+
+	if (c >= 7 && c <= 13) {
+		e[1] = "abtnvfr"[c - 7];
+	} else {
+		e[1] = (char)('0' + (c >> 6));
+		e[2] = (char)('0' + (c >> 3 & 7));
+		e[3] = (char)('0' + (c & 7));
+		n = 4;
+	}
+	o->put(o->to, e, n);
+}
+
+/* Put name in '...', with unprintable runs as '$'\ooo...', a run of
+ * printable bytes at a time. */
+static void single_quote(const struct stream *o, const char *name, size_t len,
+			 struct summary s)
+{
 	mbstate_t st = { 0 };
 	/* When a name holds a ' and ends in an escape, GNU starts as if an
 	 * escape were still open: a stray "''" before a printable first
 	 * piece, or no "'$'" before an unprintable one.  Mimic it. */
 	bool in_escape = s.has_squote && s.ends_escaped;
+	size_t plain = 0;	/* where the printable run not yet put begins */
 
-	/* At worst 7 bytes ("'$'\ooo") per byte, two quotes, "''", NUL. */
-	if (len > (SIZE_MAX - 5) / 7 || !(out = o = malloc(7 * len + 5)))
-		return NULL;
-	*o++ = '\'';
+	put_str(o, "'");
 	for (size_t i = 0; i < len;) {
 		struct piece pc = classify(name + i, len - i, i == 0, &st);
 
+		if (pc.escape || name[i] == '\'') {
+			o->put(o->to, name + plain, i - plain);
+			plain = i + pc.len;
+		}
 		if (pc.escape) {
 			if (!in_escape)
-				o = stpcpy(o, "'$'");
+				put_str(o, "'$'");
 			for (size_t k = 0; k < pc.len; k++)
-				o = put_escape(o, (unsigned char)name[i + k]);
+				put_escape(o, (unsigned char)name[i + k]);
 		} else if (name[i] == '\'') {
-			o = stpcpy(o, "'\\''");
-		} else {
-			if (in_escape)
-				o = stpcpy(o, "''");
-			memcpy(o, name + i, pc.len);
-			o += pc.len;
+			put_str(o, "'\\''");
+		} else if (in_escape) {
+			put_str(o, "''");
 		}
 		in_escape = pc.escape;
 		i += pc.len;
 	}
-	strcpy(o, "'");
-	return out;
+	o->put(o->to, name + plain, len - plain);
+	put_str(o, "'");
+}
+
+void quote_put(const char *name, quote_sink *put, void *to)
+{
+	const struct stream o = { put, to };
+	size_t len = strlen(name);
+	struct summary s = summarize(name, len);
+
+	if (!s.quote) {
+		put(to, name, len);
+	} else if (!s.has_squote || !s.dquote_ok) {
+		single_quote(&o, name, len, s);
+	} else {
+		/* GNU prefers "..." for a name with a ' when nothing in it
+		 * would need escaping there. */
+		put_str(&o, "\"");
+		put(to, name, len);
+		put_str(&o, "\"");
+	}
+}
+
+/* quote_name's two passes: the length, then the bytes. */
+struct filling {
+	char *at;
+	size_t len;
+};
+
+static void count_bytes(void *to, const char *p, size_t n)
+{
+	struct filling *f = to;
+
+	(void)p;
+	f->len = n > SIZE_MAX - f->len ? SIZE_MAX : f->len + n;
+}
+
+static void fill_bytes(void *to, const char *p, size_t n)
+{
+	struct filling *f = to;
+
+	memcpy(f->at, p, n);
+	f->at += n;
 }
 
 char *quote_name(const char *name)
 {
-	size_t len = strlen(name);
-	struct summary s;
+	struct filling f = { NULL, 0 };
 	char *out;
 
-	if (len > 0 && strspn(name, plain_chars) == len)
-		return strdup(name);
-	s = summarize(name, len);
-	if (!s.quote)
-		return strdup(name);
-	if (!s.has_squote || !s.dquote_ok)
-		return single_quote(name, len, s);
-	/* GNU prefers "..." for a name with a ' when nothing in it would
-	 * need escaping there. */
-	if ((out = malloc(len + 3)))
-		strcpy(stpcpy(stpcpy(out, "\""), name), "\"");
+	quote_put(name, count_bytes, &f);
+	if (f.len == SIZE_MAX || !(out = malloc(f.len + 1)))
+		return NULL;
+	f.at = out;
+	quote_put(name, fill_bytes, &f);
+	*f.at = '\0';
 	return out;
 }
 

@@ -1,12 +1,16 @@
 /* budget.c - the threads, lanes, queues and descriptors of a run; see
  * budget.h. */
+#include <fcntl.h>
+#include <stdlib.h>
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include "run/budget.h"
 #include "os/cores.h"
 #include "os/fds.h"
 #include "run/lanecount.h"
 #include "os/features.h"
+#include "out/lang.h"
 
 /* Files a thread keeps opened ahead of its lanes, in lanes' worth, at
  * most; and all threads together, at most. */
@@ -74,15 +78,33 @@ static unsigned full_past_max(const struct budget *b)
 	return at_most(b->threads, b->threads_max - b->threads);
 }
 
+/* The address space the process has mapped, from /proc; 0 when it cannot
+ * be read. */
+static rlim_t address_space_used(void)
+{
+	char text[64];
+	int fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
+	ssize_t n = fd < 0 ? -1 : read(fd, text, sizeof text - 1);
+	long page = sysconf(_SC_PAGESIZE);
+
+	if (fd >= 0)
+		close(fd);
+	if (n <= 0 || page <= 0)
+		return 0;
+	text[n] = '\0';
+	return (rlim_t)strtoull(text, NULL, 10) * (rlim_t)page;
+}
+
 /* Under a limit on address space (ulimit -v), the threads' buffers take
- * a quarter of it at most, so that the rest of the run (its batches, its
- * lists, the C library's arenas) has room: half the lanes a thread, then
- * fewer threads.  Not in the small build, whose few lanes always fit. */
+ * a quarter of what it leaves free at most, so that the rest of the run
+ * (its batches, its lists, the C library's arenas) has room: half the
+ * lanes a thread, then fewer threads, then none: GNU's way, one by one.
+ * Not in the small build, whose few lanes always fit. */
 static void fit_address_space(struct budget *b)
 {
 	struct hasher_plan *p = &b->plan;
 	struct rlimit lim;
-	rlim_t budget;
+	rlim_t budget, used;
 	size_t cpus_bytes;
 
 	if (!HAS_ADDRESS_SPACE_FIT)
@@ -90,12 +112,22 @@ static void fit_address_space(struct budget *b)
 	b->full_past = full_past_max(b);
 	if (getrlimit(RLIMIT_AS, &lim) != 0 || lim.rlim_cur == RLIM_INFINITY)
 		return;
-	budget = lim.rlim_cur / 4;
+	/* The locale that a message loads may map megabytes (glibc's archive,
+	 * the catalogs): loaded now, by the one thread there is, it is
+	 * counted. */
+	lang_load();
+	used = address_space_used();
+	budget = (lim.rlim_cur > used ? lim.rlim_cur - used : 0) / 4;
 	while (p->lanes > HASHER_LANES_MAX / 2 &&
 	       b->threads * hasher_buffer_bytes(p->lanes) > budget)
 		p->lanes /= 2;
 	while (b->threads > 1 && b->threads * hasher_buffer_bytes(p->lanes) > budget)
 		b->threads--;
+	if (hasher_buffer_bytes(p->lanes) > budget) {
+		b->threads = b->threads_max = 0;
+		b->full_past = 0;
+		return;
+	}
 	cpus_bytes = b->threads * hasher_buffer_bytes(p->lanes);
 	budget = budget > cpus_bytes ? budget - cpus_bytes : 0;
 	b->full_past = at_most(full_past_max(b), budget / hasher_buffer_bytes(p->lanes));
@@ -124,6 +156,8 @@ struct budget budget_for(const struct hasher_plan *base, unsigned threads)
 		b.waiting_plan.queue = WAITING_QUEUE;
 	}
 	fit_address_space(&b);
+	if (HAS_ADDRESS_SPACE_FIT && b.threads == 0)
+		return b;
 	share_descriptors(&b);
 	/* The disks' readers come with the first of the CPUs' threads'
 	 * helpers; without them, such files are read in lanes (decide_way.c). */

@@ -11,7 +11,7 @@
  * make more reads in flight rather than hold more files.  The descriptors
  * free are shared out so that a run never runs out of them where GNU's
  * would not, and under a limit on address space the buffers take a
- * quarter of it at most.  The threads are crew.h's. */
+ * quarter of what it leaves free at most.  The threads are crew.h's. */
 #ifndef BUDGET_H
 #define BUDGET_H
 
@@ -28,7 +28,10 @@ enum { WAITING_THREADS_MAX = HAS_THREADS_PAST_CPUS ? 64 : 0 };
 
 struct budget {
 	unsigned threads;	/* the CPUs' threads: those that keep the
-				 * CPUs hashing, the calling one included */
+				 * CPUs hashing, the calling one included;
+				 * 0 when not even one thread's lanes fit
+				 * under the limit on address space: the run
+				 * goes one by one, as GNU's */
 	unsigned threads_max;	/* threads at most, the CPUs' or waiting on
 				 * the storage; == threads: none waits */
 	struct hasher_plan plan;	/* of the CPUs' threads */

@@ -115,7 +115,7 @@ static enum crew_end run_many_at_once(const struct schedule *s, struct job_sourc
 	struct devices *own = s->devices ? NULL : devices_new();
 	enum crew_end end = CREW_NO_LANES;
 
-	if (s->devices || own)
+	if ((s->devices || own) && (!HAS_ADDRESS_SPACE_FIT || b.threads > 0))
 		end = crew_run(&b, s->threads > 0, s->devices ? s->devices : own, n, r, s->out,
 			       s->prog);
 	devices_free(own);
@@ -126,7 +126,10 @@ bool schedule_run(const struct schedule *s, struct job_source *n, struct results
 {
 	enum crew_end end = s->engines ? run_many_at_once(s, n, r) : CREW_NO_LANES;
 
-	if (end == CREW_NO_LANES)
+	/* A list's line that did not fit beside the crew's batches, buffers
+	 * and stacks may fit once they are freed: the rest of the list is
+	 * checked one line at a time, as GNU checks it. */
+	if (end == CREW_NO_LANES || (end == CREW_DONE && source_short_of_memory(n)))
 		return run_one_by_one(s, n, r);
 	return end == CREW_DONE;
 }

@@ -69,9 +69,12 @@ void schedule_end(struct schedule *s);
 void schedule_grow_fd_table(const struct schedule *s);
 
 /* Take every job from n, hash it, and write what r words of it, in
- * input order; r counts each.  False when memory ran out: the output of
- * the jobs before that point is written, in order, and no job after it is
- * taken (GNU's md5sum then says "memory exhausted"; the caller says it). */
+ * input order; r counts each.  A list's line that does not fit beside the
+ * run's memory is tried again one job at a time, after it; one that does
+ * not fit then ends the jobs (source_short_of_memory tells).  False when
+ * memory ran out otherwise: the output of the jobs before that point is
+ * written, in order, and no job after it is taken (GNU's md5sum then says
+ * "memory exhausted"; the caller says it). */
 bool schedule_run(const struct schedule *s, struct job_source *n, struct results *r);
 
 /* How a command's files came out: all as they should, some not, or

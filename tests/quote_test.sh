@@ -33,6 +33,13 @@ add '' 'a b' "a'b" 'a"b' "a'\"b" "'" "''" '"' '$a' 'a$' '~a' 'a~' '#a' 'a#' \
 	$'\u0085' $'\u2028' $'\ufeff' $'\u0301' $'\ue000' $'\U0010ffff' \
 	$'\ufffe' '..' '/' '/x' 'x/' 'a/b c'
 
+# Long names, past a message's 1,024-byte buffer: control bytes, quotes,
+# UTF-8 and invalid bytes throughout, and at the end.
+long() { local w= i; for ((i = 0; i < $2; i++)); do w+=$1; done; printf %s "$w"; }
+add "$(long $'a\x01' 3000)" "$(long $'\x01' 2000)" "$(long "a'" 1500)$'\x01'" \
+	"$(long $'\t\n' 1200)" "$(long 日 700)" "$(long $'\xe6\x97a' 900)" \
+	"$(long "'" 1100)" "$(long ab 2000)" "$(long 'a b' 1000)"
+
 # Every pair, and every triple of a smaller set, of tricky pieces.
 pieces=(a ' ' "'" '"' $'\x01' $'\t' $'\n' '$' '#' '~' '{' '}' ':' '=' '!' \
 	'\' é $'\xff' $'\xc3' $'\u00a0' $'\u0085' 日 $'\xe6\x97')
@@ -74,6 +81,7 @@ for loc in C C.UTF-8; do
 		w=${want[i]#"$md5: "}
 		w=${w%": No such file or directory"}
 		w=${w%": Is a directory"}
+		w=${w%": File name too long"}
 		if [ "$w" != "${got[i]}" ]; then
 			bad=$((bad + 1))
 			printf '%s: name %q: want %q got %q\n' "$loc" "${names[i]}" "$w" "${got[i]}"

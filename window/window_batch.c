@@ -31,12 +31,21 @@ struct batch *batch_new(struct window *all, struct batch_run *run)
 	return b;
 }
 
+/* Free the lines b took. */
+static void free_lines(struct batch *b)
+{
+	for (unsigned i = 0; i < b->n_lines; i++)
+		free(b->lines[i]);
+	b->n_lines = 0;
+}
+
 void batch_free(struct batch *b)
 {
 	struct batch *next;
 
 	for (; b; b = next) {
 		next = b->next_spare;
+		free_lines(b);
 		outbox_free(&b->rec);
 		free(b->names);
 		free(b->task);
@@ -44,17 +53,33 @@ void batch_free(struct batch *b)
 	}
 }
 
-/* Copy name into b; where, as an offset into b->names, or SIZE_MAX
- * when there is no memory for it. */
-static size_t copy_name(struct batch *b, const char *name)
+/* Copy name, of n bytes with its NUL, into b; where, as an offset into
+ * b->names, or SIZE_MAX when there is no memory for it. */
+static size_t copy_name(struct batch *b, const char *name, size_t n)
 {
-	size_t n = strlen(name) + 1, at = b->names_len;
+	size_t at = b->names_len;
 
 	if (!grow(&b->names, &b->names_size, at, n))
 		return SIZE_MAX;
 	memcpy(b->names + at, name, n);
 	b->names_len += n;
 	return at;
+}
+
+/* Names this long are not copied: the line that holds one is taken, and
+ * the list's next line is read into memory of its own. */
+enum { TAKE_LINE = 64 * 1024 };
+
+/* Keep name, the last that the run's names gave, for b: its offset in
+ * b->names, or SIZE_MAX when b took the line that holds it. */
+static size_t keep_name(struct batch *b, const char *name)
+{
+	size_t n = strlen(name) + 1, at;
+
+	if (n < TAKE_LINE && (at = copy_name(b, name, n)) != SIZE_MAX)
+		return at;
+	b->lines[b->n_lines++] = source_take_name(b->run->names);
+	return SIZE_MAX;
 }
 
 enum next_job batch_fill(struct batch *b, unsigned size, bool wait)
@@ -66,15 +91,9 @@ enum next_job batch_fill(struct batch *b, unsigned size, bool wait)
 
 	b->n = 0;
 	b->names_len = 0;
+	free_lines(b);
 	while (b->n < size && (got = source_next(names, &j, wait && b->n == 0)) == JOB_MADE) {
-		bool copy = j.name && !source_last(names);
-
-		if ((at[b->n] = copy ? copy_name(b, j.name) : SIZE_MAX) == SIZE_MAX && copy) {
-			/* j is not taken, nor any job after it. */
-			atomic_store(&b->run->no_memory, true);
-			got = JOB_NONE;
-			break;
-		}
+		at[b->n] = j.name && !source_last(names) ? keep_name(b, j.name) : SIZE_MAX;
 		b->task[b->n++] = (struct task){ .job = j, .batch = b };
 	}
 	/* Only now: b->names may have moved as it grew. */

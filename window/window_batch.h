@@ -5,7 +5,8 @@
  * written, and decides when a batch is made, recorded and written.
  *
  * A batch written is made anew: its tasks, the names it copied and its
- * outbox reuse their memory for the jobs it takes next.  Its tasks are
+ * outbox reuse their memory for the jobs it takes next; the lines it took
+ * are freed.  Its tasks are
  * handed out without a lock, so the functions on that path are inline.
  *
  * How many jobs a batch takes is this module's rule too: fewer when files
@@ -82,8 +83,11 @@ struct batch {
 	unsigned recorded;	/* tasks whose output is in rec */
 	unsigned written;	/* tasks whose output went out */
 	struct outbox rec;
-	char *names;		/* the tasks' names, unless they last the run */
+	char *names;		/* the tasks' short names, unless they last
+				 * the run */
 	size_t names_len, names_size;
+	unsigned n_lines;	/* the lines taken, whose memory b frees */
+	char *lines[BATCH_MAX];	/* a list's lines that hold the other names */
 };
 
 /* What the size of batches follows: the files of batches finished, the
@@ -122,9 +126,10 @@ void batch_free(struct batch *b);
 
 /* Make up to size jobs of the run's names into b, waiting for a list's
  * writer for the first only if wait: what names said last.  Names that do not
- * last the run are copied into b: when one cannot be, for want of memory,
- * its job and those after it are not taken, the run says no_memory, and
- * this says JOB_NONE. */
+ * last the run are kept by b: a short one copied, a long one, or one there
+ * is no memory to copy, in the list's line that holds it, taken whole
+ * (source_take_name), so that no name is copied that GNU would not copy,
+ * and none costs memory that GNU's one line does not. */
 enum next_job batch_fill(struct batch *b, unsigned size, bool wait);
 
 /* The next task of b not handed out yet, to any thread: NULL when all
