@@ -51,7 +51,7 @@ CMD_SRC = md5sum.c cmd/cmdline.c cmd/opts.c cmd/sums.c cmd/check.c \
 	run/laneset.c run/queue.c run/lanecount.c \
 	run/recent.c run/hasher_shelf.c run/decide_threads.c run/decide_way.c run/decide_listing.c \
 	run/lister.c read/disk.c read/disk_order.c \
-	read/diskplace.c read/storage.c read/devkind.c read/sysfs.c read/stream.c read/open.c \
+	read/diskplace.c read/storage.c read/devkind.c read/sysfs.c read/mountinfo.c read/stream.c read/open.c \
 	window/window.c window/window_batch.c out/out.c out/msg.c out/diag.c out/errtext.c \
 	out/lang.c out/format.c \
 	out/quote.c out/decimal.c out/progress.c out/progress_draw.c out/statusline.c \

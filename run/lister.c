@@ -1,10 +1,8 @@
 /* lister.c - directories read ahead of their lookups on network storage;
  * see lister.h. */
 #include <dirent.h>
-#include <fcntl.h>
 #include <pthread.h>
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -14,12 +12,8 @@
 
 #include "run/decide.h"
 #include "run/lister.h"
-#include "os/grow.h"
+#include "read/mountinfo.h"
 #include "os/thread.h"
-
-/* /proc/self/mountinfo read up to this many bytes: a machine of very many
- * mounts past it asks statfs instead. */
-enum { MOUNTINFO_MAX = 1 << 22 };
 
 /* Devices and directories remembered at most: past them, a new one is
  * not listed (memory stays bounded, whatever the list names). */
@@ -214,59 +208,6 @@ static void *lister_main(void *arg)
 
 /* ---------------------------------------------------- what workers tell */
 
-/* The whole of /proc/self/mountinfo, NUL-terminated, or NULL. */
-static char *read_mountinfo(void)
-{
-	int fd = open("/proc/self/mountinfo", O_RDONLY | O_CLOEXEC);
-	char *text = NULL;
-	size_t len = 0, size = 0;
-	ssize_t n = 1;
-
-	if (fd < 0)
-		return NULL;
-	while (n > 0 && len < MOUNTINFO_MAX && grow(&text, &size, len, 4096 + 1))
-		if ((n = read(fd, text + len, size - len - 1)) > 0)
-			len += (size_t)n;
-	(void)close(fd);
-	if (n != 0) {	/* an error, too long, or no memory */
-		free(text);
-		return NULL;
-	}
-	text[len] = '\0';
-	return text;
-}
-
-/* Whether the file system mounted as device dev is served over a network,
- * by its type's name in /proc/self/mountinfo (each line's third field is
- * the device, "MAJOR:MINOR", and the type follows " - "): 1, 0, or -1
- * where it cannot be told so.  Read locally: no round trip. */
-static int mount_networked(dev_t dev)
-{
-	char want[48], *text = read_mountinfo(), *line, *next;
-	int net = -1;
-
-	if (!text)
-		return -1;
-	snprintf(want, sizeof want, " %u:%u ", major(dev), minor(dev));
-	for (line = text; net < 0 && *line; line = next) {
-		char *p = strchr(line, '\n'), *sep, *end;
-
-		next = p ? p + 1 : line + strlen(line);
-		if (p)
-			*p = '\0';
-		p = strchr(line, ' ');
-		p = p ? strchr(p + 1, ' ') : NULL;
-		if (!p || strncmp(p, want, strlen(want)) != 0 || !(sep = strstr(p, " - ")))
-			continue;
-		sep += 3;
-		if ((end = strchr(sep, ' ')) != NULL)
-			*end = '\0';
-		net = fs_name_networked(sep);
-	}
-	free(text);
-	return net;
-}
-
 /* Whether the device of fd, dev, is served over a network: asked once a
  * device, outside the lock: by its type's name in mountinfo, else by
  * statfs's type (a round trip on most network file systems).  A block
@@ -275,7 +216,7 @@ static int mount_networked(dev_t dev)
 static bool networked(struct lister *l, int fd, dev_t dev)
 {
 	struct statfs sf;
-	int by_name;
+	char type[64];
 	bool net;
 
 	if (major(dev) != 0)
@@ -289,9 +230,8 @@ static bool networked(struct lister *l, int fd, dev_t dev)
 		}
 	}
 	pthread_mutex_unlock(&l->lock);
-	by_name = mount_networked(dev);
-	if (by_name >= 0)
-		net = by_name;
+	if (mountinfo_type(dev, type, sizeof type))
+		net = fs_name_networked(type);
 	else
 		net = fstatfs(fd, &sf) == 0 && fs_type_networked((uint64_t)(unsigned long)sf.f_type);
 	pthread_mutex_lock(&l->lock);
