@@ -71,7 +71,8 @@
  * measured cost, which is known only once paid, and which a busy local
  * disk can show too.  Local storage and the page cache are never
  * listed: a lookup there costs less than the listing.  A directory is
- * read once LIST_NAMES_LEAST of its names were opened (one or two named
+ * read once LIST_NAMES_LEAST of its names were opened, or were about to be
+ * where their directory is known to be networked (one or two named
  * in a directory gain little), and only while LIST_ENTRIES_A_NAME entries
  * for each name opened in it so far cover its entries: those it holds,
  * as its size says (LIST_DIR_BYTES_AN_ENTRY bytes an entry, asked before

@@ -152,6 +152,7 @@ enum hasher_took hasher_add(struct hasher *h, struct task *t, bool again, int *i
 	struct feed f = { .task = t };
 	enum read_way w;
 	struct stat st;
+	bool counted;
 
 	/* A file's own cost counts once it is taken, not once it is done:
 	 * on a network file system its opening is most of it, and a thread
@@ -165,6 +166,7 @@ enum hasher_took hasher_add(struct hasher *h, struct task *t, bool again, int *i
 	*in_turn_fd = -1;
 	if (strcmp(j->name, "-") == 0)
 		return HASHER_IN_TURN;
+	counted = h->plan.lister && lister_before_open(h->plan.lister, &h->lister_memo, j->name);
 	if ((f.fd = open_input(j->name)) < 0)
 		return HASHER_NOT_OPENED;
 	if (fstat(f.fd, &st) != 0 || !S_ISREG(st.st_mode)) {
@@ -173,7 +175,7 @@ enum hasher_took hasher_add(struct hasher *h, struct task *t, bool again, int *i
 	}
 	window_task_sized(t, (uint64_t)st.st_size);
 	if (h->plan.lister)
-		lister_opened(h->plan.lister, &h->lister_memo, j->name, f.fd, st.st_dev);
+		lister_opened(h->plan.lister, &h->lister_memo, j->name, f.fd, st.st_dev, counted);
 	f.size = st.st_size;
 	f.dev = st.st_dev;
 	f.ino = st.st_ino;

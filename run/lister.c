@@ -37,6 +37,7 @@ struct listdir {
 struct lister {
 	pthread_mutex_t lock;
 	pthread_cond_t more;	/* a directory to read, more names, or stop */
+	pthread_cond_t paused;	/* the directory being read ended, or waits */
 	struct device_seen {
 		dev_t dev;
 		bool networked;
@@ -64,6 +65,12 @@ struct lister *lister_new(void)
 		return NULL;
 	}
 	if (pthread_cond_init(&l->more, NULL) != 0) {
+		pthread_mutex_destroy(&l->lock);
+		free(l);
+		return NULL;
+	}
+	if (pthread_cond_init(&l->paused, NULL) != 0) {
+		pthread_cond_destroy(&l->more);
 		pthread_mutex_destroy(&l->lock);
 		free(l);
 		return NULL;
@@ -106,9 +113,11 @@ static unsigned read_step(DIR *dir, bool *ended)
 	return n;
 }
 
-/* Give up the directory being read, if any; the lock held. */
+/* Give up the directory being read, if any, and let the workers that
+ * wait for it go on; the lock held. */
 static void end_reading(struct lister *l)
 {
+	pthread_cond_broadcast(&l->paused);
 	if (l->reading) {
 		l->reading->done = true;
 		l->reading->waiting = false;
@@ -195,6 +204,7 @@ static void *lister_main(void *arg)
 		if (!l->reading)
 			l->reading = dequeue(l);
 		if (!l->reading || act_for(l->reading) != LIST_READ) {
+			pthread_cond_broadcast(&l->paused);
 			pthread_cond_wait(&l->more, &l->lock);
 			continue;
 		}
@@ -251,15 +261,37 @@ static size_t hash(const char *s, size_t len)
 	return (size_t)h;
 }
 
+/* The directory of name: its path, and its length in *len. */
+static const char *dir_of(const char *name, size_t *len)
+{
+	const char *slash = strrchr(name, '/');
+
+	if (!slash) {
+		*len = 1;
+		return ".";
+	}
+	*len = slash == name ? 1 : (size_t)(slash - name);
+	return slash == name ? "/" : name;
+}
+
+/* The directory of len bytes at path, or NULL if not met; the lock held. */
+static struct listdir *dir_met(struct lister *l, const char *path, size_t len)
+{
+	struct listdir *d = l->bucket[hash(path, len) % DIR_BUCKETS];
+
+	while (d && !(strncmp(d->path, path, len) == 0 && d->path[len] == '\0'))
+		d = d->next;
+	return d;
+}
+
 /* The directory of len bytes at path, made the first time; NULL past
  * DIRS_MAX or with no memory.  The lock held. */
 static struct listdir *dir_named(struct lister *l, const char *path, size_t len)
 {
 	struct listdir **slot = &l->bucket[hash(path, len) % DIR_BUCKETS], *d;
 
-	for (d = *slot; d; d = d->next)
-		if (strncmp(d->path, path, len) == 0 && d->path[len] == '\0')
-			return d;
+	if ((d = dir_met(l, path, len)))
+		return d;
 	if (l->dirs == DIRS_MAX || !(d = calloc(1, sizeof *d + len + 1)))
 		return NULL;
 	memcpy(d->path, path, len);
@@ -304,24 +336,48 @@ static void count_name(struct lister *l, struct listdir *d)
 	pthread_cond_signal(&l->more);
 }
 
-void lister_opened(struct lister *l, struct lister_memo *memo, const char *name, int fd,
-		   dev_t dev)
+/* Lookups of names in a directory being read queue behind its listing's
+ * requests and hold them up where the client serves them one at a time:
+ * a worker whose name's directory is to be read, or being read, waits for
+ * the listing's end (or for the thread to pause on it), then finds the
+ * name in the client's cache.  The name counts as it is about to be opened
+ * (so that the first names of a list, opened side by side, do not each
+ * wait a round trip in a row before the directory is read), where its
+ * directory is known to be on networked storage; the first of a directory
+ * counts once opened. */
+bool lister_before_open(struct lister *l, const struct lister_memo *memo, const char *name)
 {
-	const char *slash;
 	struct listdir *d;
+	const char *path;
+	size_t len;
+
+	if (memo->known && !memo->networked)
+		return false;	/* a new worker's first name may be on networked storage */
+	path = dir_of(name, &len);
+	pthread_mutex_lock(&l->lock);
+	if ((d = dir_met(l, path, len)))
+		count_name(l, d);
+	while (d && d->waiting && !l->stop && act_for(d) == LIST_READ)
+		pthread_cond_wait(&l->paused, &l->lock);
+	pthread_mutex_unlock(&l->lock);
+	return d != NULL;
+}
+
+void lister_opened(struct lister *l, struct lister_memo *memo, const char *name, int fd,
+		   dev_t dev, bool counted)
+{
+	struct listdir *d;
+	const char *path;
+	size_t len;
 
 	if (!memo->known || memo->dev != dev)
 		*memo = (struct lister_memo){ .dev = dev, .known = true,
 					      .networked = networked(l, fd, dev) };
-	if (!memo->networked)
+	if (!memo->networked || counted)
 		return;
-	slash = strrchr(name, '/');
+	path = dir_of(name, &len);
 	pthread_mutex_lock(&l->lock);
-	if (!slash)
-		d = dir_named(l, ".", 1);
-	else
-		d = dir_named(l, slash == name ? "/" : name, slash == name ? 1 : (size_t)(slash - name));
-	if (d)
+	if ((d = dir_named(l, path, len)))
 		count_name(l, d);
 	pthread_mutex_unlock(&l->lock);
 }
@@ -339,6 +395,7 @@ static void free_all(struct lister *l)
 			free(d);
 		}
 	}
+	pthread_cond_destroy(&l->paused);
 	pthread_cond_destroy(&l->more);
 	pthread_mutex_destroy(&l->lock);
 	free(l);

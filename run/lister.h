@@ -24,6 +24,11 @@
  * at a time (one descriptor), in the order met; a directory met while
  * another waits for names ends that one.
  *
+ * A worker whose next name is in a directory to be read, or being read,
+ * waits for the listing to end or pause: where the client serves a
+ * directory's lookups one at a time, its lookup would queue among the
+ * listing's requests and hold them up, a round trip each.
+ *
  * Nothing here changes what is hashed or printed: the listing only fills
  * the client's caches.  The thread is an optimisation: if it cannot be
  * started, or memory runs short, the run goes on without it.  Who owns
@@ -47,11 +52,19 @@ struct lister_memo {
  * in the small build, which has none). */
 struct lister *lister_new(void);
 
+/* The worker is about to open name: where its directory is known to be on
+ * networked storage (its last device, in memo, networked or not yet
+ * known), count the name in it, and if the thread is to read it or is
+ * reading it, wait until that listing ends or pauses (the lookup is then
+ * answered from it).  Whether the name was counted. */
+bool lister_before_open(struct lister *l, const struct lister_memo *memo, const char *name);
+
 /* The worker opened name as fd, on device dev: on a networked device,
- * count the name in its directory, and read the directory ahead once
- * decide_listing says.  memo is the worker's own. */
+ * count the name in its directory unless lister_before_open did (counted),
+ * and read the directory ahead once decide_listing says.  memo is the
+ * worker's own. */
 void lister_opened(struct lister *l, struct lister_memo *memo, const char *name, int fd,
-		   dev_t dev);
+		   dev_t dev, bool counted);
 
 /* Stop the thread and free l; a request the thread waits on is not waited
  * for: the thread frees l once it returns. */

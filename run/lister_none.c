@@ -10,9 +10,15 @@ struct lister *lister_new(void)
 }
 
 void lister_opened(struct lister *l, struct lister_memo *memo, const char *name, int fd,
-		   dev_t dev)
+		   dev_t dev, bool counted)
 {
-	(void)l, (void)memo, (void)name, (void)fd, (void)dev;
+	(void)l, (void)memo, (void)name, (void)fd, (void)dev, (void)counted;
+}
+
+bool lister_before_open(struct lister *l, const struct lister_memo *memo, const char *name)
+{
+	(void)l, (void)memo, (void)name;
+	return false;
 }
 
 void lister_free(struct lister *l)
