@@ -148,8 +148,8 @@ enum { WAY_COLD_MISSES = 2 };
 enum { WAY_ASK_EVERY = 32 };
 
 /* A directory on a network file system is read ahead of its lookups once
- * LIST_NAMES_LEAST of its names were opened, and LIST_ENTRIES_A_NAME of
- * its entries at most for each name opened in it so far: a reply of a
+ * LIST_NAMES_LEAST of its names were opened (or are about to be), and
+ * LIST_ENTRIES_A_NAME of its entries at most for each such name: a reply of a
  * listing brings some hundreds of entries (NFS, SMB) to a thousand
  * (sshfs) at the cost of one lookup.  A directory's size guesses its
  * entries at LIST_DIR_BYTES_AN_ENTRY bytes each: more than most file
@@ -288,17 +288,17 @@ bool read_way_in_lanes(enum read_way w);
 bool fs_name_networked(const char *name);
 bool fs_type_networked(uint64_t f_type);
 
-/* What is known of a directory named by the names opened. */
+/* What is known of a directory named by the names opened, or about to be. */
 struct list_facts {
 	bool networked;		/* its file system's type says so */
-	uint64_t names;		/* names opened in it so far */
+	uint64_t names;		/* names opened in it so far, or about to be */
 	uint64_t entries;	/* entries read of it so far */
 	uint64_t size;		/* its size in bytes (stat), 0: not known */
 };
 
 enum list_act {
 	LIST_NEVER,		/* local storage: never read ahead */
-	LIST_WAIT,		/* not now: too few names opened in it, for
+	LIST_WAIT,		/* not now: too few names in it so far, for
 				 * its entries, by its size or as read */
 	LIST_READ,		/* read on */
 };

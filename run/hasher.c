@@ -166,7 +166,7 @@ enum hasher_took hasher_add(struct hasher *h, struct task *t, bool again, int *i
 	*in_turn_fd = -1;
 	if (strcmp(j->name, "-") == 0)
 		return HASHER_IN_TURN;
-	counted = h->plan.lister && lister_before_open(h->plan.lister, &h->lister_memo, j->name);
+	counted = h->plan.lister && lister_before_open(h->plan.lister, &h->lister_memo, j->name, again);
 	if ((f.fd = open_input(j->name)) < 0)
 		return HASHER_NOT_OPENED;
 	if (fstat(f.fd, &st) != 0 || !S_ISREG(st.st_mode)) {

@@ -314,7 +314,7 @@ static bool started(struct lister *l)
 	return l->started;
 }
 
-/* One name more opened in d; the lock held. */
+/* One name more opened in d, or about to be; the lock held. */
 static void count_name(struct lister *l, struct listdir *d)
 {
 	d->names++;
@@ -344,18 +344,22 @@ static void count_name(struct lister *l, struct listdir *d)
  * (so that the first names of a list, opened side by side, do not each
  * wait a round trip in a row before the directory is read), where its
  * directory is known to be on networked storage; the first of a directory
- * counts once opened. */
-bool lister_before_open(struct lister *l, const struct lister_memo *memo, const char *name)
+ * counts once opened.  A name tried again (no descriptor was free) is not
+ * counted again. */
+bool lister_before_open(struct lister *l, const struct lister_memo *memo, const char *name,
+			bool again)
 {
 	struct listdir *d;
 	const char *path;
 	size_t len;
 
+	/* A worker that has opened no file yet does not know its device: its
+	 * name is looked for among the directories seen networked. */
 	if (memo->known && !memo->networked)
-		return false;	/* a new worker's first name may be on networked storage */
+		return false;
 	path = dir_of(name, &len);
 	pthread_mutex_lock(&l->lock);
-	if ((d = dir_met(l, path, len)))
+	if ((d = dir_met(l, path, len)) && !again)
 		count_name(l, d);
 	while (d && d->waiting && !l->stop && act_for(d) == LIST_READ)
 		pthread_cond_wait(&l->paused, &l->lock);

@@ -16,7 +16,9 @@
  * f_type of the first file opened on it (a round trip on most network
  * file systems); cached for the device, and a worker remembers its last
  * device's answer, so that on local storage and in the page cache a file
- * costs one comparison, and the thread is never started.  decide.h's decide_listing says, from a
+ * costs one comparison (a new worker's names, until its first file is
+ * opened, a look at the lister's directories), and the thread is never
+ * started.  decide.h's decide_listing says, from a
  * table-tested rule, which directories are read and how far: one whose
  * names opened are too few for its entries waits for more; one that
  * cannot be read (search permission only) is passed over.  The thread
@@ -56,8 +58,11 @@ struct lister *lister_new(void);
  * networked storage (its last device, in memo, networked or not yet
  * known), count the name in it, and if the thread is to read it or is
  * reading it, wait until that listing ends or pauses (the lookup is then
- * answered from it).  Whether the name was counted. */
-bool lister_before_open(struct lister *l, const struct lister_memo *memo, const char *name);
+ * answered from it).  again: the name was tried before (no descriptor
+ * was free), and is not counted again.  Whether its directory is known,
+ * so that lister_opened leaves the name be. */
+bool lister_before_open(struct lister *l, const struct lister_memo *memo, const char *name,
+			bool again);
 
 /* The worker opened name as fd, on device dev: on a networked device,
  * count the name in its directory unless lister_before_open did (counted),

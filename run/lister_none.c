@@ -15,9 +15,10 @@ void lister_opened(struct lister *l, struct lister_memo *memo, const char *name,
 	(void)l, (void)memo, (void)name, (void)fd, (void)dev, (void)counted;
 }
 
-bool lister_before_open(struct lister *l, const struct lister_memo *memo, const char *name)
+bool lister_before_open(struct lister *l, const struct lister_memo *memo, const char *name,
+			bool again)
 {
-	(void)l, (void)memo, (void)name;
+	(void)l, (void)memo, (void)name, (void)again;
 	return false;
 }
 
