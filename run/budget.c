@@ -1,6 +1,9 @@
 /* budget.c - the threads, lanes, queues and descriptors of a run; see
  * budget.h. */
 #include <fcntl.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <stdlib.h>
 #include <sys/resource.h>
 #include <unistd.h>
@@ -95,6 +98,19 @@ static rlim_t address_space_used(void)
 	return (rlim_t)strtoull(text, NULL, 10) * (rlim_t)page;
 }
 
+/* glibc gives a thread that allocates while another holds the arena an
+ * arena of its own, reserving 64 MiB of address space for it, or tries
+ * to and lets it go again where that does not fit: under a limit, such a
+ * reservation, made while threads start, takes the room that a thread's
+ * stack or buffers were counted on, and the run gets fewer threads now
+ * and then.  Under a limit, one arena, which the count covers. */
+static void one_arena(void)
+{
+#if defined(__GLIBC__) && defined(M_ARENA_MAX)
+	(void)mallopt(M_ARENA_MAX, 1);
+#endif
+}
+
 /* Under a limit on address space (ulimit -v), the threads' buffers take
  * a quarter of what it leaves free at most, so that the rest of the run
  * (its batches, its lists, the C library's arenas) has room: half the
@@ -112,6 +128,7 @@ static void fit_address_space(struct budget *b)
 	b->full_past = full_past_max(b);
 	if (getrlimit(RLIMIT_AS, &lim) != 0 || lim.rlim_cur == RLIM_INFINITY)
 		return;
+	one_arena();
 	/* The locale that a message loads may map megabytes (glibc's archive,
 	 * the catalogs): loaded now, by the one thread there is, it is
 	 * counted. */
